@@ -1,0 +1,73 @@
+package wirebench.analyzer;
+
+import java.io.PrintWriter;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import wirebench.analyzer.cli.CompareCommand;
+import wirebench.analyzer.cli.ConvertCommand;
+import wirebench.analyzer.cli.DemoCommand;
+import wirebench.analyzer.cli.ReportCommand;
+import wirebench.analyzer.cli.StatsCommand;
+import wirebench.analyzer.cli.VersionProvider;
+
+/** Entry point of the analyzer half: {@code wirebench stats|report|compare|convert|demo}. */
+@Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Analyzes benchmark results: wirebench results directories, RTI Perftest output "
+                + "(CSV, JSON, legacy), speed_test and SpeedTester output.",
+        subcommands = {StatsCommand.class, ConvertCommand.class, ReportCommand.class, CompareCommand.class,
+                DemoCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:internal error (a bug: please report it with -v output)",
+                "2:usage error (bad option or command)", "3:bad input or configuration",
+                "4:regression found by compare"})
+public final class AnalyzerMain {
+
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+            description = "Print stack traces of errors (for bug reports).")
+    boolean verbose;
+
+    /** Exit code when an internal error (a bug) occurs. */
+    public static final int INTERNAL_ERROR = 1;
+
+    public static void main(String[] args) {
+        System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs a command line with the given streams and returns the exit code (used by tests). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    /** The configured command line, with wirebench's error handling installed. */
+    public static CommandLine commandLine() {
+        AnalyzerMain main = new AnalyzerMain();
+        CommandLine cl = new CommandLine(main);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+            boolean verbose = main.verbose || parseResult.originalArgs().contains("-v")
+                    || parseResult.originalArgs().contains("--verbose");
+            PrintWriter err = cmd.getErr();
+            if (ex instanceof WirebenchException) {
+                err.println(ex.getMessage());
+                if (verbose) {
+                    ex.printStackTrace(err);
+                }
+                err.flush();
+                return ((WirebenchException) ex).exitCode();
+            }
+            err.println("wirebench: internal error: " + ex + (verbose ? "" : " (run with -v for details)"));
+            if (verbose) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return INTERNAL_ERROR;
+        });
+        return cl;
+    }
+}

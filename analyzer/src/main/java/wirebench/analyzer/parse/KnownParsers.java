@@ -1,0 +1,14 @@
+package wirebench.analyzer.parse;
+
+import java.util.List;
+
+/** The list of parsers, in the order they are asked. One line per format; add new ones here. */
+final class KnownParsers {
+    private KnownParsers() {
+    }
+
+    static List<ResultParser> list() {
+        return List.of(
+                new WirebenchCsvParser());
+    }
+}

@@ -1,0 +1,89 @@
+package wirebench.analyzer.parse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import wirebench.analyzer.WirebenchException;
+import wirebench.analyzer.model.ParsedInput;
+
+/**
+ * Format sniffing: asks each known parser, in order, whether it recognises a file, and parses it
+ * with the first that does. Directories are walked for the files inside them.
+ */
+public final class Parsers {
+    private final List<ResultParser> parsers;
+
+    public Parsers(List<ResultParser> parsers) {
+        this.parsers = List.copyOf(parsers);
+    }
+
+    /** All formats wirebench knows, most specific first. */
+    public static Parsers all() {
+        return new Parsers(KnownParsers.list());
+    }
+
+    public List<ResultParser> parsers() {
+        return parsers;
+    }
+
+    /** Parses one file, choosing the parser from its content. */
+    public ParsedInput parse(InputText text) {
+        for (ResultParser p : parsers) {
+            if (p.accepts(text)) {
+                return p.parse(text);
+            }
+        }
+        throw WirebenchException.badInput(text.source() + ": not a recognised benchmark output (first line: '"
+                + abbreviate(text.firstNonBlankLine()) + "')");
+    }
+
+    /**
+     * Parses files and directories. A directory contributes every regular file in it and below,
+     * in name order, except files no parser recognises that are clearly not results (see
+     * {@link #isIgnorableInDirectory}).
+     */
+    public List<ParsedInput> parseAll(List<Path> inputs) {
+        List<ParsedInput> out = new ArrayList<>();
+        for (Path p : inputs) {
+            if (Files.isDirectory(p)) {
+                for (Path f : filesIn(p)) {
+                    InputText text = InputText.read(f);
+                    if (isIgnorableInDirectory(f, text)) {
+                        continue;
+                    }
+                    out.add(parse(text));
+                }
+            } else {
+                out.add(parse(InputText.read(p)));
+            }
+        }
+        return out;
+    }
+
+    /** Inside a results directory: run.json, raw histograms and charts are not tables. */
+    private boolean isIgnorableInDirectory(Path file, InputText text) {
+        String n = file.getFileName().toString();
+        if (n.equals("run.json") || n.endsWith(".hlog") || n.endsWith(".hgrm") || n.endsWith(".svg")
+                || n.endsWith(".html") || n.endsWith(".md") || n.endsWith(".png") || n.startsWith(".")) {
+            return true;
+        }
+        return text.firstNonBlankLine().isEmpty();
+    }
+
+    private static List<Path> filesIn(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.filter(Files::isRegularFile).sorted().toList();
+        } catch (IOException e) {
+            throw WirebenchException.badInput(dir + ": cannot list directory (" + e.getMessage() + ")");
+        }
+    }
+
+    static String abbreviate(String line) {
+        String s = line.strip();
+        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+    }
+}

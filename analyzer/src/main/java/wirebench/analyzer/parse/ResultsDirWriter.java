@@ -1,0 +1,116 @@
+package wirebench.analyzer.parse;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import wirebench.analyzer.WirebenchException;
+import wirebench.analyzer.cli.VersionProvider;
+import wirebench.analyzer.model.Kind;
+import wirebench.analyzer.model.ResultTable;
+import wirebench.analyzer.model.Row;
+import wirebench.analyzer.stats.TableWriter;
+import wirebench.analyzer.util.Json;
+
+/**
+ * Writes tables as a wirebench results directory (docs/results-format.md): {@code run.json} and
+ * one CSV file per family, each written to a temporary file and renamed into place.
+ */
+public final class ResultsDirWriter {
+    private static final Map<Kind, String> FAMILY = Map.of(
+            Kind.LATENCY, "pubsub-latency",
+            Kind.THROUGHPUT, "pubsub-throughput",
+            Kind.LATENCY_INTERVAL, "pubsub-latency-intervals",
+            Kind.THROUGHPUT_INTERVAL, "pubsub-throughput-intervals",
+            Kind.UDP, "udp",
+            Kind.RPC, "rpc",
+            Kind.COMPRESSION, "compression");
+
+    private ResultsDirWriter() {
+    }
+
+    /** The family (file name without {@code .csv}) for a kind. */
+    public static String family(Kind kind) {
+        return FAMILY.get(kind);
+    }
+
+    /**
+     * Writes {@code tables} into {@code dir}. Each table's context entries other than
+     * {@code format}/{@code family} become key columns before its own columns.
+     *
+     * @param runInfo extra run.json fields (command line, sources...), written after the standard ones
+     */
+    public static void write(Path dir, List<ResultTable> tables, Map<String, Object> runInfo) {
+        try {
+            Files.createDirectories(dir);
+            Map<Kind, List<ResultTable>> byKind = new LinkedHashMap<>();
+            for (ResultTable t : tables) {
+                byKind.computeIfAbsent(t.kind(), k -> new ArrayList<>()).add(t);
+            }
+            for (Map.Entry<Kind, List<ResultTable>> e : byKind.entrySet()) {
+                atomicWrite(dir.resolve(family(e.getKey()) + ".csv"), csv(e.getKey(), e.getValue()));
+            }
+            Map<String, Object> run = new LinkedHashMap<>();
+            run.put("format", "wirebench-run 1");
+            run.put("run_id", UUID.randomUUID().toString());
+            run.put("tool_version", VersionProvider.version());
+            run.put("created_utc", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
+            run.putAll(runInfo);
+            atomicWrite(dir.resolve("run.json"), Json.write(run));
+        } catch (IOException e) {
+            throw WirebenchException.badInput(dir + ": cannot write results (" + e.getMessage() + ")");
+        }
+    }
+
+    static String csv(Kind kind, List<ResultTable> tables) {
+        LinkedHashSet<String> keys = new LinkedHashSet<>();
+        LinkedHashSet<String> measures = new LinkedHashSet<>();
+        for (ResultTable t : tables) {
+            t.context().keySet().stream().filter(k -> !k.equals("format") && !k.equals("family")).forEach(keys::add);
+        }
+        for (ResultTable t : tables) {
+            for (String c : t.columns()) {
+                if (!keys.contains(c)) {
+                    measures.add(c);
+                }
+            }
+        }
+        List<String> keyCols = new ArrayList<>(keys);
+        if (measures.remove("size_bytes")) {
+            keyCols.add("size_bytes");
+        }
+        List<String> header = new ArrayList<>(keyCols);
+        header.addAll(measures);
+        StringBuilder sb = new StringBuilder();
+        sb.append(WirebenchCsvParser.MAGIC).append(WirebenchCsvParser.VERSION).append(" family=")
+                .append(family(kind)).append(" keys=").append(String.join(",", keyCols)).append('\n');
+        sb.append(String.join(",", header)).append('\n');
+        for (ResultTable t : tables) {
+            for (Row r : t.rows()) {
+                List<String> f = new ArrayList<>();
+                for (String c : header) {
+                    Object v = r.has(c) ? r.get(c) : t.context().get(c);
+                    f.add(TableWriter.csvField(v));
+                }
+                sb.append(String.join(",", f)).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void atomicWrite(Path target, String content) throws IOException {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.writeString(tmp, content, StandardCharsets.UTF_8);
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

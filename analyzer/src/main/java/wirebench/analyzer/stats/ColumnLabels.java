@@ -1,0 +1,81 @@
+package wirebench.analyzer.stats;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import wirebench.analyzer.model.Columns;
+import wirebench.analyzer.util.Numbers;
+
+/**
+ * How a column is shown to people: Perftest's header text ("Ave (μs)") and the number of decimals
+ * Perftest prints. Machine outputs (CSV, JSON) use the column names and full precision instead.
+ */
+public final class ColumnLabels {
+    private static final Map<String, String> LABELS = new HashMap<>();
+    /** Fixed decimals for a column; absent = integers as integers, others up to 3 decimals. */
+    private static final Map<String, Integer> DECIMALS = new HashMap<>();
+
+    static {
+        LABELS.put(Columns.SIZE_BYTES, "Sample Size (Bytes)");
+        LABELS.put(Columns.AVE_US, "Ave (μs)");
+        LABELS.put(Columns.STD_US, "Std (μs)");
+        LABELS.put(Columns.MIN_US, "Min (μs)");
+        LABELS.put(Columns.MAX_US, "Max (μs)");
+        LABELS.put(Columns.P50_US, "50% (μs)");
+        LABELS.put(Columns.P90_US, "90% (μs)");
+        LABELS.put(Columns.P99_US, "99% (μs)");
+        LABELS.put(Columns.P9999_US, "99.99% (μs)");
+        LABELS.put(Columns.P999999_US, "99.9999% (μs)");
+        LABELS.put(Columns.CPU_PCT, "CPU (%)");
+        LABELS.put(Columns.SERIALIZE_US, "Serialization (μs)");
+        LABELS.put(Columns.DESERIALIZE_US, "Deserialization (μs)");
+        LABELS.put(Columns.LATENCY_US, "Latency (μs)");
+        LABELS.put(Columns.TOTAL_SAMPLES, "Total Samples");
+        LABELS.put(Columns.SAMPLES_PER_S, "Avg Samples/s");
+        LABELS.put(Columns.AVE_SAMPLES_PER_S, "Avg Samples/s (running)");
+        LABELS.put(Columns.MBPS, "Avg Mbps");
+        LABELS.put(Columns.AVE_MBPS, "Avg Mbps (running)");
+        LABELS.put(Columns.LOST, "Lost Samples");
+        LABELS.put(Columns.LOST_PCT, "Lost Samples (%)");
+        LABELS.put("samples", "Samples");
+
+        DECIMALS.put(Columns.STD_US, 1);
+        DECIMALS.put(Columns.MBPS, 1);
+        DECIMALS.put(Columns.AVE_MBPS, 1);
+        DECIMALS.put(Columns.LOST_PCT, 2);
+        DECIMALS.put(Columns.CPU_PCT, 2);
+        DECIMALS.put(Columns.SERIALIZE_US, 3);
+        DECIMALS.put(Columns.DESERIALIZE_US, 3);
+    }
+
+    private ColumnLabels() {
+    }
+
+    /** Registers how another suite's column is shown (UDP, RPC, ...). */
+    public static synchronized void register(String column, String label, Integer decimals) {
+        LABELS.put(column, label);
+        if (decimals != null) {
+            DECIMALS.put(column, decimals);
+        }
+    }
+
+    public static synchronized String label(String column) {
+        return LABELS.getOrDefault(column, column);
+    }
+
+    /** The value as people read it; {@code null} is shown as {@code -}. */
+    public static synchronized String display(String column, Object value) {
+        if (value == null) {
+            return "-";
+        }
+        if (value instanceof String) {
+            return (String) value;
+        }
+        double d = (Double) value;
+        Integer dec = DECIMALS.get(column);
+        if (dec != null) {
+            return Numbers.fixed(d, dec);
+        }
+        return Numbers.upTo(d, 3);
+    }
+}

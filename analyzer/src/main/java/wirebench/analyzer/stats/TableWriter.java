@@ -1,0 +1,201 @@
+package wirebench.analyzer.stats;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import wirebench.analyzer.model.ResultTable;
+import wirebench.analyzer.model.Row;
+import wirebench.analyzer.model.Warning;
+import wirebench.analyzer.util.Json;
+import wirebench.analyzer.util.Numbers;
+
+/** Writes tables as aligned text, Markdown, CSV or JSON (the {@code stats --format} contract). */
+public final class TableWriter {
+
+    /** The output formats of {@code stats}. */
+    public enum Format { TEXT, MARKDOWN, CSV, JSON }
+
+    private TableWriter() {
+    }
+
+    /** All tables and warnings in {@code format}. Text, Markdown and CSV carry warnings as notes. */
+    public static String write(Format format, List<ResultTable> tables, List<Warning> warnings) {
+        switch (format) {
+            case JSON: return json(tables, warnings);
+            case CSV: return csv(tables, warnings);
+            case MARKDOWN: return markdown(tables, warnings);
+            default: return text(tables, warnings);
+        }
+    }
+
+    /** The columns shown to people: key columns constant over the table are in the title instead. */
+    static List<String> shownColumns(ResultTable t) {
+        List<String> out = new ArrayList<>();
+        for (String c : t.columns()) {
+            if (!t.context().containsKey(c)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** e.g. {@code sample-data/x.csv: latency [perftest-csv-4.x, role=publisher]}. */
+    static String title(ResultTable t) {
+        List<String> ctx = new ArrayList<>();
+        for (Map.Entry<String, String> e : t.context().entrySet()) {
+            ctx.add(e.getKey().equals("format") ? e.getValue() : e.getKey() + "=" + e.getValue());
+        }
+        return t.source() + ": " + t.kind().id() + (ctx.isEmpty() ? "" : " [" + String.join(", ", ctx) + "]");
+    }
+
+    static String text(List<ResultTable> tables, List<Warning> warnings) {
+        StringBuilder sb = new StringBuilder();
+        for (ResultTable t : tables) {
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append(title(t)).append('\n');
+            List<String> cols = shownColumns(t);
+            List<List<String>> cells = new ArrayList<>();
+            List<String> head = new ArrayList<>();
+            cols.forEach(c -> head.add(ColumnLabels.label(c)));
+            cells.add(head);
+            for (Row r : t.rows()) {
+                List<String> line = new ArrayList<>();
+                cols.forEach(c -> line.add(ColumnLabels.display(c, r.get(c))));
+                cells.add(line);
+            }
+            int[] w = new int[cols.size()];
+            for (List<String> line : cells) {
+                for (int i = 0; i < line.size(); i++) {
+                    w[i] = Math.max(w[i], line.get(i).codePointCount(0, line.get(i).length()));
+                }
+            }
+            for (List<String> line : cells) {
+                StringBuilder l = new StringBuilder();
+                for (int i = 0; i < line.size(); i++) {
+                    String s = line.get(i);
+                    int len = s.codePointCount(0, s.length());
+                    l.append(i == 0 ? "" : "  ").append(" ".repeat(w[i] - len)).append(s);
+                }
+                sb.append(l).append('\n');
+            }
+            if (t.rows().isEmpty()) {
+                sb.append("(no rows)\n");
+            }
+        }
+        appendWarnings(sb, warnings, "warning: ");
+        return sb.toString();
+    }
+
+    static String markdown(List<ResultTable> tables, List<Warning> warnings) {
+        StringBuilder sb = new StringBuilder();
+        for (ResultTable t : tables) {
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append("### ").append(escapeMd(title(t))).append("\n\n");
+            List<String> cols = shownColumns(t);
+            sb.append('|');
+            cols.forEach(c -> sb.append(' ').append(escapeMd(ColumnLabels.label(c))).append(" |"));
+            sb.append("\n|");
+            cols.forEach(c -> sb.append(" ---: |"));
+            sb.append('\n');
+            for (Row r : t.rows()) {
+                sb.append('|');
+                cols.forEach(c -> sb.append(' ').append(escapeMd(ColumnLabels.display(c, r.get(c)))).append(" |"));
+                sb.append('\n');
+            }
+        }
+        if (!warnings.isEmpty()) {
+            sb.append("\n**Warnings**\n\n");
+            for (Warning w : warnings) {
+                sb.append("- ").append(escapeMd(w.format())).append('\n');
+            }
+        }
+        return sb.toString();
+    }
+
+    static String csv(List<ResultTable> tables, List<Warning> warnings) {
+        StringBuilder sb = new StringBuilder();
+        for (ResultTable t : tables) {
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append("# ").append(title(t).replace('\n', ' ')).append('\n');
+            sb.append(String.join(",", t.columns())).append('\n');
+            for (Row r : t.rows()) {
+                List<String> f = new ArrayList<>();
+                for (String c : t.columns()) {
+                    f.add(csvField(r.get(c)));
+                }
+                sb.append(String.join(",", f)).append('\n');
+            }
+        }
+        appendWarnings(sb, warnings, "# warning: ");
+        return sb.toString();
+    }
+
+    static String json(List<ResultTable> tables, List<Warning> warnings) {
+        List<Object> ts = new ArrayList<>();
+        for (ResultTable t : tables) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("source", t.source());
+            m.put("kind", t.kind().id());
+            m.put("context", t.context());
+            List<Object> rows = new ArrayList<>();
+            for (Row r : t.rows()) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                for (String c : t.columns()) {
+                    row.put(c, r.get(c));
+                }
+                rows.add(row);
+            }
+            m.put("rows", rows);
+            ts.add(m);
+        }
+        List<Object> ws = new ArrayList<>();
+        for (Warning w : warnings) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("source", w.source());
+            m.put("line", w.line() > 0 ? w.line() : null);
+            m.put("message", w.message());
+            ws.add(m);
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("tables", ts);
+        doc.put("warnings", ws);
+        return Json.write(doc);
+    }
+
+    private static void appendWarnings(StringBuilder sb, List<Warning> warnings, String prefix) {
+        if (warnings.isEmpty()) {
+            return;
+        }
+        sb.append('\n');
+        for (Warning w : warnings) {
+            sb.append(prefix).append(w.format()).append('\n');
+        }
+    }
+
+    /** A CSV field: numbers plain, text quoted when it holds a separator, quote or line end. */
+    public static String csvField(Object v) {
+        if (v == null) {
+            return "";
+        }
+        if (v instanceof Double) {
+            return Numbers.plain((Double) v);
+        }
+        String s = v.toString();
+        if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
+            return "\"" + s.replace("\"", "\"\"") + "\"";
+        }
+        return s;
+    }
+
+    private static String escapeMd(String s) {
+        return s.replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

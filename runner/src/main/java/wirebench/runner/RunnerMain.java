@@ -1,0 +1,68 @@
+package wirebench.runner;
+
+import java.io.PrintWriter;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import wirebench.runner.campaign.CampaignCommand;
+import wirebench.runner.cli.RunCommand;
+import wirebench.runner.cli.VersionProvider;
+
+/** Entry point of the runner half: {@code wirebench run ...} and {@code wirebench campaign ...}. */
+@Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Runs messaging benchmarks and writes results directories.",
+        subcommands = {RunCommand.class, CampaignCommand.class},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:ok", "1:benchmark failed (peer missing, timeout) or internal error",
+                "2:usage error (bad option or command)", "3:bad input or configuration"})
+public final class RunnerMain {
+
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+            description = "Print stack traces of errors (for bug reports).")
+    boolean verbose;
+
+    /** Exit code when an internal error (a bug) occurs. */
+    public static final int INTERNAL_ERROR = 1;
+
+    public static void main(String[] args) {
+        int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        System.exit(code);
+    }
+
+    /** Runs a command line with the given streams and returns the exit code (used by tests). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cl = commandLine();
+        cl.setOut(out);
+        cl.setErr(err);
+        return cl.execute(args);
+    }
+
+    /** The configured command line, with wirebench's error handling installed. */
+    public static CommandLine commandLine() {
+        RunnerMain main = new RunnerMain();
+        CommandLine cl = new CommandLine(main);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
+            boolean verbose = main.verbose || parseResult.originalArgs().contains("-v")
+                    || parseResult.originalArgs().contains("--verbose");
+            PrintWriter err = cmd.getErr();
+            if (ex instanceof WirebenchException) {
+                err.println(ex.getMessage());
+                if (verbose) {
+                    ex.printStackTrace(err);
+                }
+                err.flush();
+                return ((WirebenchException) ex).exitCode();
+            }
+            err.println("wirebench: internal error: " + ex + (verbose ? "" : " (run with -v for details)"));
+            if (verbose) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return INTERNAL_ERROR;
+        });
+        return cl;
+    }
+}

@@ -1,0 +1,19 @@
+package wirebench.runner.cli;
+
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import wirebench.runner.WirebenchException;
+
+/** Base of commands that are planned but not built yet: they say so and exit 2. */
+public abstract class NotYetCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new WirebenchException(WirebenchException.USAGE, "wirebench " + spec.qualifiedName(" ")
+                .replaceFirst("^wirebench ", "") + ": not available yet in this version (see README.md, 'What exists')");
+    }
+}

@@ -1,0 +1,103 @@
+package wirebench.runner.results;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import wirebench.runner.WirebenchException;
+import wirebench.runner.cli.VersionProvider;
+
+/**
+ * A results directory (docs/results-format.md): {@code run.json} written atomically at the start
+ * (without an end time) and again at {@link #finish()}, plus one {@link CsvFamily} per test family
+ * appended row by row. Thread-safe.
+ */
+public final class ResultsDirectory implements AutoCloseable {
+    private final Path dir;
+    private final Map<String, Object> run = new LinkedHashMap<>();
+    private final Map<String, CsvFamily> families = new LinkedHashMap<>();
+
+    private ResultsDirectory(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * Creates (or reopens) {@code dir} and writes run.json.
+     *
+     * @param commandLine the full command line as the user typed it
+     * @param config      the resolved configuration (every option with its effective value)
+     */
+    public static ResultsDirectory create(Path dir, String commandLine, Map<String, Object> config) {
+        ResultsDirectory r = new ResultsDirectory(dir);
+        r.run.put("format", "wirebench-run 1");
+        r.run.put("run_id", UUID.randomUUID().toString());
+        r.run.put("tool_version", VersionProvider.version());
+        r.run.put("git_sha", VersionProvider.gitSha().isBlank() ? null : VersionProvider.gitSha());
+        r.run.put("start_utc", Instant.now().toString());
+        r.run.put("end_utc", null);
+        r.run.put("command_line", commandLine);
+        r.run.put("config", config);
+        r.run.put("config_sha256", sha256(Json.write(config)));
+        r.run.put("environment", Environment.collect());
+        r.writeRunJson();
+        return r;
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    /** Adds a top-level entry to run.json (e.g. the engine and its threading mode) and rewrites it. */
+    public synchronized void note(String key, Object value) {
+        run.put(key, value);
+        writeRunJson();
+    }
+
+    /** The CSV file of {@code family}, opened on first use. */
+    public synchronized CsvFamily family(String family, List<String> keys, List<String> measures) {
+        return families.computeIfAbsent(family, f -> CsvFamily.open(dir, f, keys, measures));
+    }
+
+    /** Writes the end time into run.json. */
+    public synchronized void finish() {
+        run.put("end_utc", Instant.now().toString());
+        writeRunJson();
+    }
+
+    @Override
+    public synchronized void close() {
+        families.values().forEach(CsvFamily::close);
+        families.clear();
+    }
+
+    private void writeRunJson() {
+        try {
+            Files.createDirectories(dir);
+            Path target = dir.resolve("run.json");
+            Path tmp = dir.resolve("run.json.tmp");
+            Files.writeString(tmp, Json.write(run), StandardCharsets.UTF_8);
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw WirebenchException.badInput(dir + ": cannot write run.json (" + e.getMessage() + ")");
+        }
+    }
+
+    static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every Java platform", e);
+        }
+    }
+}
