@@ -90,17 +90,17 @@ public final class Lint {
             }
             for (String c : List.of(Columns.P99_US, Columns.P9999_US, Columns.P999999_US)) {
                 double p = Columns.percentileOf(c);
-                double needed = Math.ceil(1 / (1 - p) - 1e-9);
+                double needed = Math.round(1 / (1 - p));
                 if (r.number(c) != null && n < needed) {
                     String label = LABELS.get(ORDER.indexOf(c));
                     byPercentile.computeIfAbsent(label + " needs " + Numbers.plain(needed) + " samples",
-                            k -> new ArrayList<>()).add(size(r) + " (n=" + Numbers.plain(n) + ")");
+                            k -> new ArrayList<>()).add(size(r) + " B (n=" + Numbers.plain(n) + ")");
                 }
             }
         }
         for (Map.Entry<String, List<String>> e : byPercentile.entrySet()) {
-            out.add(new Warning(t.source(), 0, "too few samples: " + e.getKey() + ", at size "
-                    + String.join(", ", e.getValue()) + " B it is only the largest value seen"));
+            out.add(new Warning(t.source(), 0, "too few samples: " + e.getKey() + "; at size "
+                    + String.join(", ", e.getValue()) + " it is only the largest value seen"));
         }
         return out;
     }

@@ -1,8 +1,10 @@
 package wirebench.runner.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
 import wirebench.runner.WirebenchException;
 
@@ -10,6 +12,10 @@ import wirebench.runner.WirebenchException;
 public abstract class NotYetCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    /** Whatever the user passed: the command does not exist yet, so its options cannot be wrong. */
+    @Unmatched
+    List<String> arguments;
 
     @Override
     public Integer call() {
