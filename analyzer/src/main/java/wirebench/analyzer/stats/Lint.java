@@ -32,14 +32,21 @@ public final class Lint {
     private Lint() {
     }
 
+    /** The warnings about one table ({@code series}: the interval tables of the same input, may be empty). */
+    public static List<Warning> check(ResultTable t, List<ResultTable> series) {
+        List<Warning> out = new ArrayList<>();
+        if (t.kind() == Kind.LATENCY) {
+            out.addAll(monotone(t));
+            out.addAll(sampleCounts(t, series));
+        }
+        return out;
+    }
+
     /** The warnings for every latency table of {@code input}. */
     public static List<Warning> check(ParsedInput input) {
         List<Warning> out = new ArrayList<>();
         for (ResultTable t : input.tables()) {
-            if (t.kind() == Kind.LATENCY) {
-                out.addAll(monotone(t));
-                out.addAll(sampleCounts(t, input.series()));
-            }
+            out.addAll(check(t, input.series()));
         }
         return out;
     }

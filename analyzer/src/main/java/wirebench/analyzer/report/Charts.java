@@ -1,0 +1,268 @@
+package wirebench.analyzer.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Rectangle;
+import java.util.List;
+import java.util.Locale;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.LogarithmicAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+
+/**
+ * Charts rendered by JFreeChart to SVG text, for inlining in a self-contained report. Text drawn
+ * into the SVG (titles, series names) is XML-escaped by JFreeSVG, so hostile labels stay text.
+ * Each chart gets its own id prefix so that several charts in one page do not share clip paths.
+ */
+public final class Charts {
+    /** Width and height of every chart, in CSS pixels. */
+    public static final int WIDTH_PX = 760;
+    public static final int HEIGHT_PX = 400;
+
+    private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
+        new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
+        new Color(0xbcbd22), new Color(0x17becf)};
+
+    private int counter;
+
+    /** One line of an XY chart: a name and its points. */
+    public record Line(String name, List<double[]> points, boolean dashed) {
+    }
+
+    /** One group of bars: a series name and one value per category (null = no bar). */
+    public record Bars(String name, List<String> categories, List<Double> values) {
+    }
+
+    /**
+     * An XY line chart.
+     *
+     * @param logX log-scale x axis (sizes); values must be &gt; 0 there
+     * @param logY log-scale y axis (latencies); values must be &gt; 0 there
+     */
+    public String xy(String title, String xLabel, String yLabel, List<Line> lines, boolean logX, boolean logY) {
+        XYSeriesCollection ds = new XYSeriesCollection();
+        for (Line l : lines) {
+            XYSeries s = new XYSeries(uniqueKey(ds, l.name()), false, true);
+            for (double[] p : l.points()) {
+                if ((logX && p[0] <= 0) || (logY && p[1] <= 0)) {
+                    continue;
+                }
+                s.add(p[0], p[1]);
+            }
+            ds.addSeries(s);
+        }
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+        for (int i = 0; i < lines.size(); i++) {
+            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            r.setSeriesStroke(i, lines.get(i).dashed()
+                    ? new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {5f, 4f}, 0f)
+                    : new BasicStroke(1.8f));
+        }
+        // a log y axis only pays when values span more than a decade; narrow ranges read better linear
+        boolean wideY = logY && ds.getSeriesCount() > 0 && spanY(ds) > 20;
+        XYPlot plot = new XYPlot(ds, logX ? sizeAxis(xLabel, ds) : axis(xLabel, false), axis(yLabel, wideY), r);
+        style(plot);
+        return render(new JFreeChart(title, titleFont(), plot, true));
+    }
+
+    private static double spanY(XYSeriesCollection ds) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            XYSeries s = ds.getSeries(i);
+            if (s.getItemCount() > 0) {
+                min = Math.min(min, s.getMinY());
+                max = Math.max(max, s.getMaxY());
+            }
+        }
+        return min > 0 && max > 0 ? max / min : 1;
+    }
+
+    /**
+     * A base-2 log axis for sample sizes: ticks on powers of two (32, 64, ... 1048576), every
+     * second or fourth one when the range is wide, so labels are sizes people type.
+     */
+    private static ValueAxis sizeAxis(String label, XYSeriesCollection ds) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            XYSeries s = ds.getSeries(i);
+            if (s.getItemCount() > 0) {
+                min = Math.min(min, s.getMinX());
+                max = Math.max(max, s.getMaxX());
+            }
+        }
+        LogAxis a = new LogAxis(label);
+        a.setBase(2);
+        a.setSmallestValue(1);
+        if (max > 0) {
+            double lo = Math.floor(Math.log(min) / Math.log(2));
+            double hi = Math.ceil(Math.log(max) / Math.log(2));
+            if (hi <= lo) {
+                hi = lo + 1;
+            }
+            a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
+            a.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil((hi - lo) / 10))));
+        }
+        a.setNumberFormatOverride(new java.text.DecimalFormat("0", java.text.DecimalFormatSymbols.getInstance(
+                Locale.ROOT)));
+        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        return a;
+    }
+
+    /**
+     * A percentile distribution chart as HdrHistogram draws it: x = 1/(1-p) on a log axis,
+     * labelled as percentiles (90%, 99%, 99.9%...), y = latency.
+     */
+    public String percentiles(String title, String yLabel, List<Line> lines) {
+        XYSeriesCollection ds = new XYSeriesCollection();
+        for (Line l : lines) {
+            XYSeries s = new XYSeries(uniqueKey(ds, l.name()), false, true);
+            for (double[] p : l.points()) {
+                double pct = p[0];
+                if (pct >= 100.0) {
+                    continue;
+                }
+                s.add(1.0 / (1.0 - pct / 100.0), p[1]);
+            }
+            ds.addSeries(s);
+        }
+        LogAxis x = new PercentileAxis("Percentile");
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        for (int i = 0; i < lines.size(); i++) {
+            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            r.setSeriesStroke(i, new BasicStroke(1.8f));
+        }
+        NumberAxis y = new NumberAxis(yLabel);
+        y.setAutoRangeIncludesZero(true);
+        XYPlot plot = new XYPlot(ds, x, y, r);
+        style(plot);
+        return render(new JFreeChart(title, titleFont(), plot, true));
+    }
+
+    /** A vertical bar chart, categories along x, one colour per series. */
+    public String bars(String title, String categoryLabel, String valueLabel, List<Bars> series) {
+        DefaultCategoryDataset ds = new DefaultCategoryDataset();
+        for (Bars b : series) {
+            for (int i = 0; i < b.categories().size(); i++) {
+                Double v = b.values().get(i);
+                if (v != null) {
+                    ds.addValue(v, b.name(), b.categories().get(i));
+                }
+            }
+        }
+        CategoryAxis cat = new CategoryAxis(categoryLabel);
+        cat.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        BarRenderer r = new BarRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        for (int i = 0; i < series.size(); i++) {
+            r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+        }
+        CategoryPlot plot = new CategoryPlot(ds, cat, new NumberAxis(valueLabel), r);
+        plot.setOrientation(PlotOrientation.VERTICAL);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+        return render(new JFreeChart(title, titleFont(), plot, series.size() > 1));
+    }
+
+    private static String uniqueKey(XYSeriesCollection ds, String name) {
+        String key = name;
+        int n = 2;
+        while (ds.getSeriesIndex(key) >= 0) {
+            key = name + " (" + n++ + ")";
+        }
+        return key;
+    }
+
+    private static ValueAxis axis(String label, boolean log) {
+        if (log) {
+            // labels at 1-2-5 steps within each decade, read as plain numbers
+            LogarithmicAxis a = new LogarithmicAxis(label);
+            a.setStrictValuesFlag(false);
+            a.setAllowNegativesFlag(false);
+            a.setAutoRangeNextLogFlag(false);
+            a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
+                    java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
+            return a;
+        }
+        NumberAxis a = new NumberAxis(label);
+        a.setAutoRangeIncludesZero(false);
+        a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
+                java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
+        return a;
+    }
+
+    private static void style(XYPlot plot) {
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(new Color(0xdddddd));
+        plot.setRangeGridlinePaint(new Color(0xdddddd));
+    }
+
+    private static Font titleFont() {
+        return new Font(Font.SANS_SERIF, Font.BOLD, 15);
+    }
+
+    private String render(JFreeChart chart) {
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getTitle().setPaint(new Color(0x222222));
+        if (chart.getLegend() != null) {
+            chart.getLegend().setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        }
+        chart.setAntiAlias(true);
+        SVGGraphics2D g = new SVGGraphics2D(WIDTH_PX, HEIGHT_PX);
+        g.setDefsKeyPrefix("wbchart" + (++counter) + "_");
+        chart.draw(g, new Rectangle(0, 0, WIDTH_PX, HEIGHT_PX));
+        return g.getSVGElement("wbchart" + counter);
+    }
+
+    /** A log axis of 1/(1-p) whose ticks read as percentiles: 90%, 99%, 99.9%, ... */
+    private static final class PercentileAxis extends LogAxis {
+        private static final long serialVersionUID = 1L;
+
+        PercentileAxis(String label) {
+            super(label);
+            setBase(10);
+            setSmallestValue(1);
+            setTickUnit(new NumberTickUnit(1));
+            setNumberFormatOverride(new java.text.NumberFormat() {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                public StringBuffer format(double number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
+                    double p = 100.0 * (1.0 - 1.0 / number);
+                    String s = new java.math.BigDecimal(p).round(new java.math.MathContext(8))
+                            .stripTrailingZeros().toPlainString();
+                    return toAppendTo.append(s).append('%');
+                }
+
+                @Override
+                public StringBuffer format(long number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
+                    return format((double) number, toAppendTo, pos);
+                }
+
+                @Override
+                public Number parse(String source, java.text.ParsePosition parsePosition) {
+                    return null;
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package wirebench.analyzer.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import wirebench.analyzer.model.Kind;
+import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.model.ResultTable;
+import wirebench.analyzer.model.Row;
+import wirebench.analyzer.stats.ColumnLabels;
+import wirebench.analyzer.util.Numbers;
+
+/**
+ * Report sections of the suites other than pub/sub latency and throughput: compression, UDP,
+ * RPC. Each shows its tables and a bar chart per headline measure that the tables carry.
+ */
+final class SuiteSections {
+    private static final Map<Kind, List<String>> HEADLINES = Map.of(
+            Kind.COMPRESSION, List.of("saved_pct", "saved_bytes", "wire_bytes"),
+            Kind.UDP, List.of("data_mbps", "wire_mbps", "loss_pct", "jitter_us"),
+            Kind.RPC, List.of("ms_per_call", "precise_ms_per_call", "calls_per_s", "p50_us", "p99_us"));
+    private static final Map<Kind, String[]> TITLES = Map.of(
+            Kind.COMPRESSION, new String[] {"compression", "Compression savings",
+                "Bytes on the wire with and without compression."},
+            Kind.UDP, new String[] {"udp", "UDP receive methods (speed_test model)",
+                "Loss and bandwidth by receive method, payload and receive buffer; wire Mbps adds 42 header "
+                        + "bytes per packet."},
+            Kind.RPC, new String[] {"rpc", "RPC request/response (SpeedTester model)",
+                "ms per call per case with SpeedTester's rating bands (SUPERB < 0.1 <= TOP < 0.3 <= OK < 0.5 <= "
+                        + "ACCEPTABLE < 1.0 <= LOUSY < 5.0 <= DEAD HORSE)."});
+
+    private SuiteSections() {
+    }
+
+    static Map<String, Object> section(Kind kind, List<ParsedInput> parsed, Charts charts) {
+        List<ResultTable> tables = ReportBuilder.tablesOf(parsed, kind);
+        if (tables.isEmpty()) {
+            return null;
+        }
+        List<Object> chartList = new ArrayList<>();
+        for (String measure : HEADLINES.get(kind)) {
+            List<Charts.Bars> bars = new ArrayList<>();
+            for (ResultTable t : tables) {
+                if (!t.hasValues(measure)) {
+                    continue;
+                }
+                List<String> cats = new ArrayList<>();
+                List<Double> vals = new ArrayList<>();
+                for (Row r : t.rows()) {
+                    cats.add(category(t, r));
+                    vals.add(r.number(measure));
+                }
+                bars.add(new Charts.Bars(ReportBuilder.label(t), cats, vals));
+            }
+            if (!bars.isEmpty()) {
+                String label = ColumnLabels.label(measure);
+                chartList.add(ReportBuilder.chart(label + " by test point",
+                        charts.bars(label, "Test point", label, bars)));
+            }
+        }
+        List<Object> tableModels = new ArrayList<>();
+        for (ResultTable t : tables) {
+            tableModels.add(ReportBuilder.table(t, List.of()));
+        }
+        String[] title = TITLES.get(kind);
+        Map<String, Object> s = ReportBuilder.section(title[0], title[1], title[2], chartList, tableModels);
+        return new LinkedHashMap<>(s);
+    }
+
+    /** A bar's category: the row's values that are not the table's constant context. */
+    private static String category(ResultTable t, Row r) {
+        List<String> parts = new ArrayList<>();
+        for (String c : t.columns()) {
+            if (t.context().containsKey(c)) {
+                continue;
+            }
+            Object v = r.get(c);
+            if (v instanceof String) {
+                parts.add((String) v);
+            } else if (c.endsWith("_bytes") || c.equals("threads") || c.equals("case")) {
+                parts.add(v == null ? "-" : Numbers.plain((Double) v) + (c.endsWith("_bytes") ? " B" : ""));
+            }
+        }
+        return parts.isEmpty() ? "#" + (t.rows().indexOf(r) + 1) : String.join(" ", parts);
+    }
+}

@@ -1,0 +1,94 @@
+package wirebench.analyzer.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+
+/**
+ * Opens an HTML file in Debian's headless Chromium (through Debian's chromedriver) and reports
+ * what a user's browser would show: console errors, resources fetched, the charts drawn, and a
+ * screenshot. Shared by the report and compare browser tests.
+ */
+public final class BrowserCheck implements AutoCloseable {
+    public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    private final ChromeDriver driver;
+
+    /** What the page showed. */
+    public record Result(List<String> consoleErrors, long resourcesFetched, int charts, List<Integer> chartShapes,
+            List<Double> chartWidthsPx, String bodyText, Object pwned, String title) {
+    }
+
+    /** Whether this machine has the browser and its driver (CI installs both with .ci/setup). */
+    public static boolean available() {
+        return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
+    }
+
+    public BrowserCheck(Path profileDir) {
+        ChromeOptions o = new ChromeOptions();
+        o.setBinary(CHROMIUM.toFile());
+        o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1200,900", "--user-data-dir=" + profileDir);
+        o.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
+        driver = new ChromeDriver(service, o);
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(10));
+    }
+
+    /** Loads {@code html}, inspects it, and writes a full-page screenshot to {@code screenshot}. */
+    public Result open(Path html, Path screenshot) throws Exception {
+        driver.get(html.toAbsolutePath().toUri().toString());
+        JavascriptExecutor js = driver;
+        long height = ((Number) js.executeScript("return document.documentElement.scrollHeight;")).longValue();
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(1200, (int) Math.min(height + 50, 16000)));
+        byte[] png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES);
+        Files.createDirectories(screenshot.toAbsolutePath().getParent());
+        Files.write(screenshot, png);
+
+        List<String> errors = new ArrayList<>();
+        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.WARNING.intValue()) {
+                errors.add(e.getLevel() + " " + e.getMessage());
+            }
+        }
+        long fetched = ((Number) js.executeScript(
+                "return performance.getEntriesByType('resource').length;")).longValue();
+        @SuppressWarnings("unchecked")
+        List<Object> shapes = (List<Object>) js.executeScript(
+                "return Array.from(document.querySelectorAll('figure.chart svg'))"
+                        + ".map(s => s.querySelectorAll('path, line, rect, polyline, ellipse, circle').length);");
+        @SuppressWarnings("unchecked")
+        List<Object> widths = (List<Object>) js.executeScript(
+                "return Array.from(document.querySelectorAll('figure.chart svg'))"
+                        + ".map(s => s.getBoundingClientRect().width * (s.getBoundingClientRect().height > 0 ? 1 : 0));");
+        List<Integer> shapeCounts = new ArrayList<>();
+        shapes.forEach(s -> shapeCounts.add(((Number) s).intValue()));
+        List<Double> widthPx = new ArrayList<>();
+        widths.forEach(w -> widthPx.add(((Number) w).doubleValue()));
+        String body = (String) js.executeScript("return document.body.innerText;");
+        Object pwned = js.executeScript("return window.__pwned === undefined ? null : String(window.__pwned);");
+        return new Result(errors, fetched, shapeCounts.size(), shapeCounts, widthPx, body, pwned, driver.getTitle());
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}

@@ -1,0 +1,77 @@
+package wirebench.analyzer.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import wirebench.analyzer.Cli;
+
+/**
+ * The HTML report in a real browser (Debian's headless Chromium): no console errors, nothing
+ * fetched, every chart drawn, hostile text escaped. Screenshots go to target/ as test artifacts.
+ */
+class ReportBrowserTest {
+    private static final Path ARTIFACTS = Path.of("target", "browser-artifacts");
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldRenderEveryChartWithoutErrorsOrRequestsWhenOpenedOffline(@TempDir Path dir) throws Exception {
+        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        Path html = dir.resolve("report.html");
+        Cli r = Cli.run("report", "src/test/resources/wirebench/pubsub-latency.csv", "-o", html.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String text = Files.readString(html);
+        assertThat(text).doesNotContainPattern("(?i)(src|href)\\s*=\\s*[\"']?(https?:|//)");
+
+        try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {
+            BrowserCheck.Result res = b.open(html, ARTIFACTS.resolve("report.png"));
+
+            assertThat(res.consoleErrors()).isEmpty();
+            assertThat(res.resourcesFetched()).isZero();
+            int expectedCharts = countOccurrences(text, "<figure class=\"chart\">");
+            assertThat(expectedCharts).isGreaterThanOrEqualTo(2);
+            assertThat(res.charts()).isEqualTo(expectedCharts);
+            assertThat(res.chartShapes()).allSatisfy(n -> assertThat(n).isGreaterThan(10));
+            assertThat(res.chartWidthsPx()).allSatisfy(w -> assertThat(w).isGreaterThan(100.0));
+            assertThat(res.bodyText()).contains("Sample Size (Bytes)").contains("12.5");
+        }
+        assertThat(Files.size(ARTIFACTS.resolve("report.png"))).isGreaterThan(10_000);
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldShowHostileLabelsAsTextAndNeverRunThem(@TempDir Path dir) throws Exception {
+        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        Path html = dir.resolve("hostile.html");
+        Cli r = Cli.run("report", "src/test/resources/hostile/pubsub-latency.csv", "-o", html.toString(),
+                "--title", "<script>window.__pwned='title'</script>");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String text = Files.readString(html);
+        assertThat(text).doesNotContain("<script>window.__pwned").doesNotContain("<img src=x");
+
+        try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {
+            BrowserCheck.Result res = b.open(html, ARTIFACTS.resolve("hostile.png"));
+
+            assertThat(res.pwned()).isNull();
+            assertThat(res.consoleErrors()).isEmpty();
+            assertThat(res.title()).isEqualTo("<script>window.__pwned='title'</script>");
+            assertThat(res.bodyText()).contains("<script>window.__pwned=1</script>")
+                    .contains("\"><img src=x onerror=\"window.__pwned=2\">");
+        }
+    }
+
+    private static int countOccurrences(String s, String sub) {
+        int n = 0;
+        for (int i = s.indexOf(sub); i >= 0; i = s.indexOf(sub, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+}
