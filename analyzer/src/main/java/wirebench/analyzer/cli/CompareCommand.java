@@ -1,9 +1,184 @@
 package wirebench.analyzer.cli;
 
-import picocli.CommandLine.Command;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
-/** {@code wirebench compare}: planned, see README.md. */
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+import wirebench.analyzer.WirebenchException;
+import wirebench.analyzer.compare.CompareReport;
+import wirebench.analyzer.compare.CompareWriter;
+import wirebench.analyzer.compare.Comparison;
+import wirebench.analyzer.compare.Gate;
+import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.parse.Parsers;
+import wirebench.analyzer.report.ReportRenderer;
+import wirebench.analyzer.util.Numbers;
+
+/** {@code wirebench compare}: what changed between two runs, is it real, and should CI fail. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Not available yet in this version (planned: see README.md).")
-public final class CompareCommand extends NotYetCommand {
+        description = {"Compares a baseline with a candidate: test points matched by key (kind, transport, "
+                + "reliability, keyed, batching, compression, method, threads, size...), per metric the baseline and "
+                + "candidate medians, the delta in percent and a verdict that knows the direction (lower latency "
+                + "is better, higher throughput is better).",
+                "Repetitions: a side given as a comma-separated list of paths, or as a directory whose "
+                        + "subdirectories each hold a run (run.json), has one repetition per run; rows that differ "
+                        + "only in a 'repetition' key are repetitions too. With at least 2 repetitions per side: "
+                        + "95%% confidence interval of each median and a two-sided Mann-Whitney U test (--alpha); "
+                        + "'~' means no significant change. With one run per side the delta is shown with "
+                        + "'no significance test (n=1)'.",
+                "Gates: --fail-on 'p99_us>+10%%' --fail-on 'samples_per_s<-5%%': exit 4 when a change crosses "
+                        + "a threshold and is significant (with one run per side: on the delta alone, said so)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:no gate crossed", "1:internal error", "2:usage error (bad --fail-on)",
+                "3:unreadable input (never 0 on a parse error)", "4:a --fail-on gate was crossed"})
+public final class CompareCommand implements Callable<Integer> {
+    /** Output formats. */
+    public enum Format { TEXT, MARKDOWN, CSV, JSON }
+
+    /** Exit code when a gate is crossed. */
+    public static final int REGRESSION = 4;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "BASELINE", description = "Results: a file, a directory, or a "
+            + "comma-separated list of runs.")
+    String baseline;
+
+    @Parameters(index = "1", paramLabel = "CANDIDATE", description = "The same for the candidate.")
+    String candidate;
+
+    @Option(names = "--fail-on", paramLabel = "EXPR", description = "A gate, e.g. 'p99_us>+10%%' or "
+            + "'samples_per_s<-5%%'. Repeatable.")
+    List<String> failOn = new ArrayList<>();
+
+    @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
+            description = "text, markdown, csv or json on stdout (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE.html", description = "Also write an HTML comparison "
+            + "with overlay charts (through the report templates).")
+    Path html;
+
+    @Option(names = "--templates", paramLabel = "DIR", description = "Templates overriding the packaged ones.")
+    Path templates;
+
+    @Option(names = "--alpha", defaultValue = "0.05", paramLabel = "P",
+            description = "Significance level of the Mann-Whitney U test (default: ${DEFAULT-VALUE}).")
+    double alpha;
+
+    @Override
+    public Integer call() {
+        List<Gate> gates = new ArrayList<>();
+        failOn.forEach(g -> gates.add(Gate.parse(g)));
+        List<Path> basePaths = paths(baseline);
+        List<Path> candPaths = paths(candidate);
+        Comparison.Result r = new Comparison(alpha).compare(runs(basePaths), runs(candPaths));
+
+        List<String> gateLines = new ArrayList<>();
+        boolean failed = false;
+        for (Gate g : gates) {
+            boolean any = false;
+            for (Comparison.Delta d : r.deltas()) {
+                if (!d.metric().equals(g.metric()) || d.deltaPct() == null) {
+                    continue;
+                }
+                any = true;
+                if (g.crossedBy(d.deltaPct()) && (d.singleRun() || d.significant())) {
+                    failed = true;
+                    gateLines.add("FAIL " + g + ": " + d.point() + " " + CompareWriter.csvDelta(d)
+                            + (d.singleRun() ? " (no significance test (n=1): failing on the delta alone)"
+                                    : " (p=" + Numbers.upTo(d.pValue(), 3) + ")"));
+                }
+            }
+            if (!any) {
+                throw new WirebenchException(WirebenchException.USAGE, "--fail-on '" + g + "': no compared test "
+                        + "point has metric '" + g.metric() + "'");
+            }
+        }
+        if (!gates.isEmpty() && !failed) {
+            gateLines.add("ok: no gate crossed (" + String.join(", ", failOn) + ")");
+        }
+
+        String out = switch (format) {
+            case JSON -> CompareWriter.json(r, gateLines, failed);
+            case CSV -> CompareWriter.csv(r);
+            case MARKDOWN -> CompareWriter.markdown(r, gateLines);
+            default -> CompareWriter.text(r, gateLines);
+        };
+        spec.commandLine().getOut().print(out);
+        if (html != null) {
+            List<String> bs = basePaths.stream().map(Path::toString).toList();
+            List<String> cs = candPaths.stream().map(Path::toString).toList();
+            String page = new ReportRenderer(templates).render("compare.ftlh",
+                    CompareReport.model(r, bs, cs, basePaths, candPaths, gateLines, failed));
+            write(html, page);
+            spec.commandLine().getErr().println("compare report: " + html.toAbsolutePath().normalize());
+        }
+        if (format == Format.CSV && !gateLines.isEmpty()) {
+            gateLines.forEach(l -> spec.commandLine().getErr().println(l));
+        }
+        spec.commandLine().getOut().flush();
+        return failed ? REGRESSION : 0;
+    }
+
+    /** One side's runs: a comma list, or a directory of run directories, or one path. */
+    static List<Path> paths(String side) {
+        List<Path> out = new ArrayList<>();
+        for (String s : side.split(",")) {
+            if (s.isBlank()) {
+                continue;
+            }
+            Path p = Path.of(s.strip());
+            List<Path> runDirs = runDirectories(p);
+            if (runDirs.isEmpty()) {
+                out.add(p);
+            } else {
+                out.addAll(runDirs);
+            }
+        }
+        return out;
+    }
+
+    private static List<Path> runDirectories(Path p) {
+        if (!Files.isDirectory(p) || Files.exists(p.resolve("run.json"))) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(p)) {
+            return s.filter(d -> Files.isDirectory(d) && Files.exists(d.resolve("run.json"))).sorted().toList();
+        } catch (IOException e) {
+            throw WirebenchException.badInput(p + ": cannot list directory (" + e.getMessage() + ")");
+        }
+    }
+
+    private static List<List<ParsedInput>> runs(List<Path> paths) {
+        List<List<ParsedInput>> out = new ArrayList<>();
+        for (Path p : paths) {
+            out.add(Parsers.all().parseAll(List.of(p)));
+        }
+        return out;
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Path abs = file.toAbsolutePath();
+            Files.createDirectories(abs.getParent());
+            Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
+            Files.writeString(tmp, text, StandardCharsets.UTF_8);
+            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw WirebenchException.badInput(file + ": cannot write (" + e.getMessage() + ")");
+        }
+    }
 }

@@ -1,0 +1,270 @@
+package wirebench.analyzer.compare;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import wirebench.analyzer.model.Columns;
+import wirebench.analyzer.model.Kind;
+import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.model.ResultTable;
+import wirebench.analyzer.model.Row;
+import wirebench.analyzer.util.Numbers;
+
+/**
+ * Compares two sets of runs on the benchstat model. Test points are matched by key (kind, the
+ * table's context such as transport, reliability, keyed, method, and the size); each side may
+ * hold several repetitions of a point (several runs, or rows differing only in a
+ * {@code repetition} key). Per metric: medians, a distribution-free 95% confidence interval of
+ * each median, the delta in percent, and a two-sided Mann-Whitney U test when both sides have at
+ * least two repetitions. Percentiles are compared as measured, never averaged.
+ */
+public final class Comparison {
+    /** Context entries that describe where a table came from, not what was tested. */
+    private static final Set<String> NOT_KEYS = Set.of("format", "family", "source", "role", "repetition", "rep",
+            "run_id");
+
+    private final double alpha;
+
+    public Comparison(double alpha) {
+        this.alpha = alpha;
+    }
+
+    /** One compared metric of one test point. */
+    public record Delta(String point, Kind kind, String metric, Metric direction, double[] baseline,
+            double[] candidate, double baselineMedian, double candidateMedian, double[] baselineCi,
+            double[] candidateCi, Double deltaPct, Double pValue, String verdict, String note) {
+
+        /** Whether a significance test was possible and found a change. */
+        public boolean significant() {
+            return pValue != null && verdict != null && !verdict.equals("~");
+        }
+
+        /** True when each side had one value only. */
+        public boolean singleRun() {
+            return baseline.length < 2 || candidate.length < 2;
+        }
+    }
+
+    /** The result: deltas in point order, points present on one side only, and notes. */
+    public record Result(List<Delta> deltas, List<String> onlyInBaseline, List<String> onlyInCandidate,
+            List<String> notes) {
+    }
+
+    /**
+     * Compares {@code baseline} with {@code candidate}: each list holds one entry per run
+     * (repetition), each run being all the inputs read from one path.
+     */
+    public Result compare(List<List<ParsedInput>> baseline, List<List<ParsedInput>> candidate) {
+        List<String> notes = new ArrayList<>();
+        Set<Kind> ignoreContext = kindsWithOneContextEachSide(baseline, candidate);
+        Map<String, Map<String, List<Double>>> base = collect(baseline, ignoreContext);
+        Map<String, Map<String, List<Double>>> cand = collect(candidate, ignoreContext);
+        Map<String, Kind> kinds = new LinkedHashMap<>();
+        collectKinds(baseline, ignoreContext, kinds);
+        collectKinds(candidate, ignoreContext, kinds);
+        if (!ignoreContext.isEmpty()) {
+            notes.add("matched " + ignoreContext.stream().map(Kind::id).sorted().toList()
+                    + " points by size only: each side holds a single test of that kind (their labels differ)");
+        }
+
+        List<Delta> deltas = new ArrayList<>();
+        List<String> onlyBase = new ArrayList<>();
+        List<String> onlyCand = new ArrayList<>();
+        Set<String> warnedSmallN = new HashSet<>();
+        for (String point : base.keySet()) {
+            if (!cand.containsKey(point)) {
+                onlyBase.add(point);
+                continue;
+            }
+            Map<String, List<Double>> b = base.get(point);
+            Map<String, List<Double>> c = cand.get(point);
+            for (String metric : b.keySet()) {
+                if (!c.containsKey(metric) || Metric.of(metric) == Metric.NEUTRAL) {
+                    continue;
+                }
+                Delta d = delta(point, kinds.get(point), metric, toArray(b.get(metric)), toArray(c.get(metric)));
+                deltas.add(d);
+                int nb = d.baseline().length;
+                int nc = d.candidate().length;
+                if (nb >= 2 && nc >= 2 && MannWhitney.minimumPValue(nb, nc) > alpha
+                        && warnedSmallN.add(nb + "+" + nc)) {
+                    notes.add("n=" + nb + "+" + nc + " repetitions can never reach significance at alpha="
+                            + Numbers.plain(alpha) + " (smallest possible p=" + Numbers.upTo(
+                                    MannWhitney.minimumPValue(nb, nc), 3) + "); run more repetitions");
+                }
+            }
+        }
+        for (String point : cand.keySet()) {
+            if (!base.containsKey(point)) {
+                onlyCand.add(point);
+            }
+        }
+        return new Result(deltas, onlyBase, onlyCand, notes);
+    }
+
+    Delta delta(String point, Kind kind, String metric, double[] b, double[] c) {
+        double mb = median(b);
+        double mc = median(c);
+        Double pct = mb == 0 ? (mc == 0 ? 0.0 : null) : (mc - mb) / Math.abs(mb) * 100.0;
+        Metric dir = Metric.of(metric);
+        if (b.length < 2 || c.length < 2) {
+            String note = "no significance test (n=" + Math.min(b.length, c.length) + ")";
+            return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, null, null, note);
+        }
+        double p = MannWhitney.pValue(b, c);
+        String verdict;
+        if (p >= alpha || pct == null || pct == 0) {
+            verdict = "~";
+        } else {
+            boolean up = mc > mb;
+            boolean better = dir == Metric.HIGHER_IS_BETTER ? up : !up;
+            verdict = better ? "better" : "worse";
+        }
+        return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, p, verdict,
+                "p=" + Numbers.upTo(p, 3) + " n=" + b.length + "+" + c.length);
+    }
+
+    /** Median of {@code v} (mean of the two middle values for an even count). */
+    public static double median(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+    }
+
+    /**
+     * A distribution-free confidence interval of the median from order statistics: the widest
+     * rank pair whose binomial coverage is at least 95%; with fewer than 6 values no pair reaches
+     * 95% and the interval is [min, max].
+     */
+    public static double[] ci(double[] v) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int n = s.length;
+        int k = 0;
+        // P(X < k+1) for X ~ Binomial(n, 1/2); take the largest k with P(X <= k-1) <= 0.025
+        double cum = 0;
+        for (int j = 0; j < n; j++) {
+            cum += binomialPmf(n, j);
+            if (cum > 0.025) {
+                break;
+            }
+            k = j + 1;
+        }
+        if (k == 0) {
+            return new double[] {s[0], s[n - 1]};
+        }
+        return new double[] {s[k - 1], s[n - k]};
+    }
+
+    private static double binomialPmf(int n, int j) {
+        double logC = 0;
+        for (int i = 1; i <= j; i++) {
+            logC += Math.log(n - j + i) - Math.log(i);
+        }
+        return Math.exp(logC - n * Math.log(2));
+    }
+
+    private static double[] toArray(List<Double> l) {
+        double[] a = new double[l.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = l.get(i);
+        }
+        return a;
+    }
+
+    /** point -> metric -> one value per repetition. */
+    private static Map<String, Map<String, List<Double>>> collect(List<List<ParsedInput>> runs, Set<Kind> ignore) {
+        Map<String, Map<String, List<Double>>> out = new LinkedHashMap<>();
+        for (List<ParsedInput> run : runs) {
+            for (ParsedInput p : run) {
+                for (ResultTable t : p.tables()) {
+                    for (Row r : t.rows()) {
+                        String point = pointKey(t, r, ignore.contains(t.kind()));
+                        Map<String, List<Double>> metrics = out.computeIfAbsent(point, k -> new LinkedHashMap<>());
+                        for (String c : t.columns()) {
+                            Double v = r.number(c);
+                            if (v != null && !c.equals(Columns.SIZE_BYTES)) {
+                                metrics.computeIfAbsent(c, k -> new ArrayList<>()).add(v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    private static void collectKinds(List<List<ParsedInput>> runs, Set<Kind> ignore, Map<String, Kind> kinds) {
+        for (List<ParsedInput> run : runs) {
+            for (ParsedInput p : run) {
+                for (ResultTable t : p.tables()) {
+                    for (Row r : t.rows()) {
+                        kinds.put(pointKey(t, r, ignore.contains(t.kind())), t.kind());
+                    }
+                }
+            }
+        }
+    }
+
+    /** e.g. {@code latency transport=UDPv4 reliability=reliable 32 B}. */
+    static String pointKey(ResultTable t, Row r, boolean ignoreContext) {
+        StringBuilder sb = new StringBuilder(t.kind().id());
+        if (!ignoreContext) {
+            for (Map.Entry<String, String> e : t.context().entrySet()) {
+                if (!NOT_KEYS.contains(e.getKey())) {
+                    sb.append(' ').append(e.getKey()).append('=').append(e.getValue());
+                }
+            }
+        }
+        for (String c : t.columns()) {
+            Object v = r.get(c);
+            if (v instanceof String && !t.context().containsKey(c) && !NOT_KEYS.contains(c)) {
+                sb.append(' ').append(c).append('=').append(v);
+            }
+        }
+        Double size = r.number(Columns.SIZE_BYTES);
+        if (size != null) {
+            sb.append(' ').append(Numbers.plain(size)).append(" B");
+        }
+        return sb.toString();
+    }
+
+    /** Kinds for which each side holds exactly one distinct context: those match by size alone. */
+    private static Set<Kind> kindsWithOneContextEachSide(List<List<ParsedInput>> a, List<List<ParsedInput>> b) {
+        Map<Kind, Set<String>> ca = contexts(a);
+        Map<Kind, Set<String>> cb = contexts(b);
+        Set<Kind> out = new TreeSet<>();
+        for (Kind k : ca.keySet()) {
+            if (cb.containsKey(k) && ca.get(k).size() == 1 && cb.get(k).size() == 1
+                    && !ca.get(k).equals(cb.get(k))) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+
+    private static Map<Kind, Set<String>> contexts(List<List<ParsedInput>> runs) {
+        Map<Kind, Set<String>> out = new LinkedHashMap<>();
+        for (List<ParsedInput> run : runs) {
+            for (ParsedInput p : run) {
+                for (ResultTable t : p.tables()) {
+                    StringBuilder sb = new StringBuilder();
+                    t.context().forEach((k, v) -> {
+                        if (!NOT_KEYS.contains(k)) {
+                            sb.append(k).append('=').append(v).append(';');
+                        }
+                    });
+                    out.computeIfAbsent(t.kind(), k -> new TreeSet<>()).add(sb.toString());
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,150 @@
+package wirebench.analyzer.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import wirebench.analyzer.Cli;
+import wirebench.analyzer.report.BrowserCheck;
+
+class CompareCommandTest {
+    private static final String HEADER = "# wirebench-results 1 family=pubsub-latency keys=transport,repetition,"
+            + "size_bytes\ntransport,repetition,size_bytes,samples,p50_us,p99_us\n";
+
+    /** Writes {@code reps} repetitions of a latency test whose p50 is {@code p50} (+ noise, seeded). */
+    static Path latencyRuns(Path dir, String name, int reps, double p50, long seed) throws IOException {
+        Random rnd = new Random(seed);
+        StringBuilder sb = new StringBuilder(HEADER);
+        for (int r = 0; r < reps; r++) {
+            for (int size : new int[] {32, 1024}) {
+                double v = p50 + size / 1000.0 + rnd.nextDouble() * 0.2;
+                sb.append(String.format(Locale.ROOT, "UDPv4,%d,%d,10000,%.3f,%.3f%n", r, size, v, v * 2));
+            }
+        }
+        Path f = dir.resolve(name + ".csv");
+        Files.writeString(f, sb.toString());
+        return f;
+    }
+
+    @Test
+    void shouldFindNoChangeWhenComparingARunWithItself(@TempDir Path dir) throws IOException {
+        Path a = latencyRuns(dir, "a", 6, 7.0, 1);
+
+        Cli r = Cli.run("compare", a.toString(), a.toString(), "--fail-on", "p99_us>+1%", "--format", "json");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"verdict\": \"~\"").doesNotContain("\"verdict\": \"worse\"")
+                .doesNotContain("\"verdict\": \"better\"").contains("\"delta_pct\": 0,").contains("\"failed\": false");
+    }
+
+    @Test
+    void shouldFindAKnownShiftAndNameItsDirection(@TempDir Path dir) throws IOException {
+        Path a = latencyRuns(dir, "a", 6, 7.0, 1);
+        Path b = latencyRuns(dir, "b", 6, 8.0, 2);
+
+        Cli worse = Cli.run("compare", a.toString(), b.toString());
+        Cli better = Cli.run("compare", b.toString(), a.toString());
+
+        assertThat(worse.exitCode()).isZero();
+        assertThat(worse.out()).containsPattern("latency transport=UDPv4 32 B\\s+p50_us\\s+7\\.\\d+ ±\\d+%\\s+8\\.\\d+ "
+                + "±\\d+%\\s+\\+1\\d\\.\\d\\d%\\s+worse\\s+p=0\\.002 n=6\\+6");
+        assertThat(better.out()).containsPattern("32 B\\s+p50_us.*-1\\d\\.\\d\\d%\\s+better");
+    }
+
+    @Test
+    void shouldSayNoSignificanceTestWithOneRunPerSideAndGateOnTheDeltaAlone(@TempDir Path dir) throws IOException {
+        Path a = latencyRuns(dir, "a", 1, 7.0, 1);
+        Path b = latencyRuns(dir, "b", 1, 8.0, 2);
+
+        Cli r = Cli.run("compare", a.toString(), b.toString(), "--fail-on", "p50_us>+10%");
+
+        assertThat(r.exitCode()).isEqualTo(4);
+        assertThat(r.out()).contains("no significance test (n=1)")
+                .contains("FAIL p50_us>+10%: latency transport=UDPv4 32 B +")
+                .contains("(no significance test (n=1): failing on the delta alone)");
+    }
+
+    @Test
+    void shouldWarnWhenRepetitionsAreTooFewToEverBeSignificant(@TempDir Path dir) throws IOException {
+        Path a = latencyRuns(dir, "a", 2, 7.0, 1);
+        Path b = latencyRuns(dir, "b", 2, 9.0, 2);
+
+        Cli r = Cli.run("compare", a.toString(), b.toString(), "--fail-on", "p50_us>+10%");
+
+        assertThat(r.exitCode()).as("a shift that cannot be significant must not fail the gate").isZero();
+        assertThat(r.out()).contains("note: n=2+2 repetitions can never reach significance at alpha=0.05 "
+                + "(smallest possible p=0.333); run more repetitions").contains(" ~ ");
+    }
+
+    @Test
+    void shouldFailTheGateOnlyAboveItsThreshold(@TempDir Path dir) throws IOException {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, HEADER + "UDPv4,0,32,1,10,20\n");
+        Files.writeString(b, HEADER + "UDPv4,0,32,1,11,20\n"); // p50 exactly +10%
+
+        assertThat(Cli.run("compare", a.toString(), b.toString(), "--fail-on", "p50_us>+10%").exitCode()).isZero();
+        assertThat(Cli.run("compare", a.toString(), b.toString(), "--fail-on", "p50_us>+9.9%").exitCode()).isEqualTo(4);
+        assertThat(Cli.run("compare", b.toString(), a.toString(), "--fail-on", "p50_us<-9%").exitCode()).isEqualTo(4);
+        assertThat(Cli.run("compare", b.toString(), a.toString(), "--fail-on", "p50_us<-9.1%").exitCode()).isZero();
+        Cli unknown = Cli.run("compare", a.toString(), b.toString(), "--fail-on", "mbps<-5%");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err().strip()).isEqualTo("--fail-on 'mbps<-5%': no compared test point has metric 'mbps'");
+    }
+
+    @Test
+    void shouldExit3NeverZeroOnUnreadableInput(@TempDir Path dir) throws IOException {
+        Path a = latencyRuns(dir, "a", 1, 7.0, 1);
+        Path junk = dir.resolve("junk.txt");
+        Files.writeString(junk, "garbage\n");
+
+        Cli r = Cli.run("compare", a.toString(), junk.toString(), "--fail-on", "p50_us>+10%");
+
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.err().strip()).isEqualTo(junk + ": not a recognised benchmark output (first line: 'garbage')");
+    }
+
+    @Test
+    void shouldListPointsPresentOnOneSideOnly(@TempDir Path dir) throws IOException {
+        Path a = dir.resolve("a.csv");
+        Path b = dir.resolve("b.csv");
+        Files.writeString(a, HEADER + "UDPv4,0,32,1,10,20\nUDPv4,0,64,1,10,20\n");
+        Files.writeString(b, HEADER + "UDPv4,0,32,1,10,20\nUDPv4,0,128,1,10,20\n");
+
+        Cli r = Cli.run("compare", a.toString(), b.toString());
+
+        assertThat(r.out()).contains("only in baseline (not compared):\n  latency transport=UDPv4 64 B")
+                .contains("only in candidate (not compared):\n  latency transport=UDPv4 128 B");
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldWriteAnHtmlComparisonThatPassesTheBrowserCheck(@TempDir Path dir) throws Exception {
+        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        Path a = latencyRuns(dir, "a", 6, 7.0, 1);
+        Path b = latencyRuns(dir, "b", 6, 8.0, 2);
+        Path html = dir.resolve("compare.html");
+
+        Cli r = Cli.run("compare", a.toString(), b.toString(), "-o", html.toString(), "--fail-on", "p50_us>+5%");
+
+        assertThat(r.exitCode()).isEqualTo(4);
+        try (BrowserCheck check = new BrowserCheck(dir.resolve("profile"))) {
+            BrowserCheck.Result res = check.open(html, Path.of("target", "browser-artifacts", "compare.png"));
+            assertThat(res.consoleErrors()).isEmpty();
+            assertThat(res.resourcesFetched()).isZero();
+            assertThat(res.charts()).isEqualTo(2);
+            assertThat(res.chartShapes()).allSatisfy(n -> assertThat(n).isGreaterThan(10));
+            assertThat(res.bodyText()).contains("Gate crossed: regression").contains("worse");
+        }
+    }
+}
