@@ -15,6 +15,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.stats.Lint;
+import wirebench.analyzer.stats.Savings;
 import wirebench.analyzer.stats.TableWriter;
 
 /** {@code wirebench stats}: Perftest's tables from any supported input. */
@@ -52,6 +53,7 @@ public final class StatsCommand implements Callable<Integer> {
         List<Warning> warnings = new ArrayList<>();
         for (ParsedInput p : parsed) {
             tables.addAll(p.tables());
+            tables.addAll(Savings.tables(p.tables()));
             if (intervals) {
                 tables.addAll(p.series());
             }

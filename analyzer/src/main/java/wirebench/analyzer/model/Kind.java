@@ -17,7 +17,9 @@ public enum Kind {
     /** RPC request/response benchmark (SpeedTester model). */
     RPC,
     /** Bytes on the wire with and without compression. */
-    COMPRESSION;
+    COMPRESSION,
+    /** Bandwidth saved by compression per batching level (RTI's "Compression Bandwidth Savings" table). */
+    COMPRESSION_SAVINGS;
 
     /** The name used in files and JSON: {@code latency}, {@code throughput_interval}, ... */
     public String id() {

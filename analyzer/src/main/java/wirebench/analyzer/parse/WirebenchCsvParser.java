@@ -26,8 +26,9 @@ import wirebench.analyzer.util.Numbers;
 /**
  * Reads a CSV file of a wirebench results directory (docs/results-format.md): a format line
  * {@code # wirebench-results 1 family=F keys=k1,k2,...}, a header row, one row per test point.
- * Key columns are text, every other column a number (empty = missing). Rows are grouped into one
- * table per distinct key, size excluded, so that each table reads like one Perftest run.
+ * Key columns are text, every other column a number (empty = missing). Pub/sub rows are grouped
+ * into one table per distinct key, size excluded, so that each table reads like one Perftest run;
+ * the other families (udp, rpc, compression) keep all their rows in one table per file.
  */
 public final class WirebenchCsvParser implements ResultParser {
     /** The first line of every wirebench CSV file starts with this. */
@@ -133,6 +134,10 @@ public final class WirebenchCsvParser implements ResultParser {
         Map<List<String>, List<Row>> groups = new LinkedHashMap<>();
         List<String> groupKeys = new ArrayList<>(keys);
         groupKeys.remove(Columns.SIZE_BYTES);
+        if (!family.startsWith("pubsub-")) {
+            // UDP, RPC and compression tables show every combination in one table, as their seeds do
+            groupKeys.clear();
+        }
         for (Row r : rows) {
             List<String> k = new ArrayList<>();
             for (String c : groupKeys) {

@@ -10,6 +10,7 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.stats.ColumnLabels;
+import wirebench.analyzer.stats.Savings;
 import wirebench.analyzer.util.Numbers;
 
 /**
@@ -61,12 +62,33 @@ final class SuiteSections {
             }
         }
         List<Object> tableModels = new ArrayList<>();
+        if (kind == Kind.COMPRESSION) {
+            for (ResultTable t : Savings.tables(tables)) {
+                tableModels.add(ReportBuilder.table(t, List.of()));
+                chartList.add(0, ReportBuilder.chart("Megabits on the wire by batching level: NONE vs "
+                        + t.context().get("algorithm"), charts.bars("Bandwidth: NONE vs " + t.context().get("algorithm"),
+                        "Batching", "Mb on the wire", savingsBars(t))));
+            }
+        }
         for (ResultTable t : tables) {
             tableModels.add(ReportBuilder.table(t, List.of()));
         }
         String[] title = TITLES.get(kind);
         Map<String, Object> s = ReportBuilder.section(title[0], title[1], title[2], chartList, tableModels);
         return new LinkedHashMap<>(s);
+    }
+
+    private static List<Charts.Bars> savingsBars(ResultTable t) {
+        List<String> cats = new ArrayList<>();
+        List<Double> none = new ArrayList<>();
+        List<Double> comp = new ArrayList<>();
+        String algCol = t.columns().get(2);
+        for (Row r : t.rows()) {
+            cats.add(r.text("batching"));
+            none.add(r.number("none_mbit"));
+            comp.add(r.number(algCol));
+        }
+        return List.of(new Charts.Bars("NONE", cats, none), new Charts.Bars(t.context().get("algorithm"), cats, comp));
     }
 
     /** A bar's category: the row's values that are not the table's constant context. */

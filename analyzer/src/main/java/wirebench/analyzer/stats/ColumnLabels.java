@@ -38,6 +38,13 @@ public final class ColumnLabels {
         LABELS.put(Columns.LOST, "Lost Samples");
         LABELS.put(Columns.LOST_PCT, "Lost Samples (%)");
         LABELS.put("samples", "Samples");
+        LABELS.put("batching", "Batching");
+        LABELS.put("none_mbit", "NONE Compression (Mb)");
+        LABELS.put("saved_mbit", "Diff Saved Mb");
+        LABELS.put("saved_pct", "Diff Saved %");
+        DECIMALS.put("none_mbit", 2);
+        DECIMALS.put("saved_mbit", 2);
+        DECIMALS.put("saved_pct", 2);
 
         DECIMALS.put(Columns.STD_US, 1);
         DECIMALS.put(Columns.MBPS, 1);
