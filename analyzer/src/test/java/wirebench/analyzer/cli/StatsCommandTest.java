@@ -67,9 +67,9 @@ class StatsCommandTest {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).startsWith("Unknown option: '--bogus'");
 
-        Cli report = Cli.run("report", "x");
-        assertThat(report.exitCode()).isEqualTo(2);
-        assertThat(report.err().strip()).isEqualTo("wirebench report: not available yet in this version "
+        Cli demo = Cli.run("demo", "x");
+        assertThat(demo.exitCode()).isEqualTo(2);
+        assertThat(demo.err().strip()).isEqualTo("wirebench demo: not available yet in this version "
                 + "(see README.md, 'What exists')");
     }
 

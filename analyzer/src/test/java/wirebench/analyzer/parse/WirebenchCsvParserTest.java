@@ -82,14 +82,14 @@ class WirebenchCsvParserTest {
         ParsedInput in = parser.parse(new InputText("c.csv", text));
         assertThat(parser.accepts(new InputText("c.csv", text))).isTrue();
         assertThat(in.tables().get(0).rows().get(0).number("loss_pct")).isEqualTo(1.5);
-        assertThat(in.tables().get(0).context()).containsEntry("method", "epoll");
+        assertThat(in.tables().get(0).rows().get(0).text("method")).isEqualTo("epoll");
     }
 
     @Test
     void shouldReadQuotedTextKeys() {
         String text = "# wirebench-results 1 family=rpc keys=label\nlabel,ms_per_call\n\"echo, long\",0.25\n";
         ParsedInput in = parser.parse(new InputText("q.csv", text));
-        assertThat(in.tables().get(0).context()).containsEntry("label", "echo, long");
+        assertThat(in.tables().get(0).rows().get(0).text("label")).isEqualTo("echo, long");
         assertThat(List.copyOf(in.tables().get(0).columns())).containsExactly("label", "ms_per_call");
     }
 }
