@@ -71,7 +71,6 @@ public final class PerftestCsvParser implements ResultParser {
         }
         Map<Shape, Layout> lastHeader = new EnumMap<>(Shape.class);
         Layout current = null;
-        int previousCount = 0;
         boolean v4 = false;
         boolean v3 = false;
         boolean java = false;
@@ -121,7 +120,8 @@ public final class PerftestCsvParser implements ResultParser {
             if (!isCandidate(fields)) {
                 continue;
             }
-            int expected = current != null ? current.columns().size() : previousCount;
+            // without a header, a row's width changes legitimately (intervals, then the summary)
+            int expected = current != null ? current.columns().size() : 0;
             boolean last = n == lastCandidate;
             boolean cut = fields.get(fields.size() - 1).isEmpty() || (expected > 0 && fields.size() < expected);
             Layout layout = layoutFor(fields, current, lastHeader, ns);
@@ -134,7 +134,6 @@ public final class PerftestCsvParser implements ResultParser {
                 throw WirebenchException.badInput(src + ":" + n + ": expected a Perftest CSV row of 6, 7, 8, 9, 10, "
                         + "11, 13 or 14 fields, got " + fields.size() + ": '" + Parsers.abbreviate(s) + "'");
             }
-            previousCount = fields.size();
             Map<String, Double> values = new LinkedHashMap<>();
             for (int i = 0; i < fields.size(); i++) {
                 String col = layout.columns().get(i);

@@ -249,7 +249,7 @@ public final class PerftestLegacyParser implements ResultParser {
     /** The version family from the layout (docs/perftest-parsing.md). */
     private static String family(Markers mk) {
         boolean v31 = mk.singleSpaced || mk.oneWayDash || mk.microSign || mk.cpuParen || mk.javaLost
-                || (mk.lostPct && !mk.trailingSpace && !mk.docsLost && !mk.doubleSpaced);
+                || (mk.lostPct && !mk.trailingSpace && !mk.docsLost && !mk.doubleSpaced && !mk.cpuColon);
         if (v31) {
             return mk.javaLost ? "3.1+-java" : "3.1+";
         }
