@@ -419,3 +419,10 @@ write("console_json_cpp_pub.txt", BANNER + CONFIG_PUB + "Waiting to discover 1 s
 write("console_legacy_4x_sub.txt", BANNER + "\nPerftest Configuration:\n    Reliability: Reliable\n\nWaiting for data ...\n"
       + HDR % 100 + "".join(leg_thr_int(t) + "\n" for t in THR) + "Finishing test...\n"
       + leg_thr_sum(100, 2800000, 931000, 744.8, 5, 0.0) + "\nTest ended.\n")
+write("bad_syntax.json", json_lat([100], intervals=False).replace('"latency_min": 30', '"latency_min" 30'))
+write("bad_width.csv", lat_sum_header("Sample Size (Bytes)") + "\n" + lat_sum_row(100, SUMS[100]) + "\n"
+      + "                100,       35,      4.1,       30,       40\n" + lat_sum_row(1024, SUMS[1024]) + "\n")
+write("bad_line_legacy.txt", old_lat_sum(100, SUMS[100], "2.0")[:50] + "\n" + old_lat_sum(1024, SUMS[1024], "2.0") + "\n")
+write("legacy_ns_pub.txt", c("Length: %5d Latency: Ave %6.0lf ns Std %6.1lf ns Min %6lu ns Max %6lu ns 50%% %6lu ns 90%% %6lu ns "
+                             "99%% %6lu ns 99.99%% %6lu ns 99.9999%% %6lu ns", 100, 35250, 4125.5, 30100, 40900, 35000,
+                             40000, 40500, 40900, 40900) + "\n")

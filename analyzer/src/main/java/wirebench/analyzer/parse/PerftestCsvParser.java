@@ -29,8 +29,8 @@ public final class PerftestCsvParser implements ResultParser {
     /** What a CSV row is. */
     enum Shape { LATENCY_SUMMARY, LATENCY_INTERVAL, THROUGHPUT_SUMMARY, THROUGHPUT_INTERVAL }
 
-    /** The column of each field and the factor that turns its unit into microseconds (or 1). */
-    private record Layout(Shape shape, List<String> columns, double[] factors) {
+    /** The column of each field and the divisor that turns its unit into microseconds (1000 for ns, else 1). */
+    private record Layout(Shape shape, List<String> columns, double[] divisors) {
     }
 
     @Override
@@ -141,7 +141,7 @@ public final class PerftestCsvParser implements ResultParser {
                     continue;
                 }
                 Double d = out.number(n, col, fields.get(i));
-                values.put(col, d == null ? null : d * layout.factors()[i]);
+                values.put(col, d == null ? null : d / layout.divisors()[i]);
             }
             hires |= layout.shape() == Shape.LATENCY_SUMMARY && !ns && hasFraction(values, Columns.MIN_US,
                     Columns.MAX_US, Columns.P50_US, Columns.P99_US);
@@ -239,7 +239,7 @@ public final class PerftestCsvParser implements ResultParser {
         double[] factors = new double[cols.size()];
         for (int i = 0; i < cols.size(); i++) {
             String c = cols.get(i);
-            factors[i] = ns && c != null && c.endsWith("_us") ? 0.001 : 1;
+            factors[i] = ns && c != null && c.endsWith("_us") ? 1000 : 1;
         }
         return new Layout(shape, cols, factors);
     }
@@ -264,7 +264,7 @@ public final class PerftestCsvParser implements ResultParser {
         for (int i = 0; i < fields.size(); i++) {
             String f = fields.get(i);
             cols.add(column(shape, f));
-            factors[i] = unit(f).equals("ns") ? 0.001 : 1;
+            factors[i] = unit(f).equals("ns") ? 1000 : 1;
         }
         return new Layout(shape, cols, factors);
     }

@@ -131,7 +131,7 @@ public final class PerftestLegacyParser implements ResultParser {
                 mk.fourPercentiles |= m.group(11) == null;
                 String unit = m.group(3);
                 mk.microSign |= !unit.equals("us") && !unit.equals("ns");
-                double f = unit.equals("ns") ? 0.001 : 1;
+                double f = unit.equals("ns") ? 1000 : 1;
                 Map<String, Double> v = new LinkedHashMap<>();
                 v.put(Columns.SIZE_BYTES, out.number(n, Columns.SIZE_BYTES, m.group(1)));
                 v.put(Columns.AVE_US, scaled(out.number(n, Columns.AVE_US, m.group(2)), f));
@@ -153,7 +153,7 @@ public final class PerftestLegacyParser implements ResultParser {
                 mk.oneWayDash |= s.startsWith("One-Way");
                 String unit = m.group(2);
                 mk.microSign |= !unit.equals("us") && !unit.equals("ns");
-                double f = unit.equals("ns") ? 0.001 : 1;
+                double f = unit.equals("ns") ? 1000 : 1;
                 Map<String, Double> v = new LinkedHashMap<>();
                 v.put(Columns.SIZE_BYTES, length);
                 v.put(Columns.LATENCY_US, scaled(out.number(n, Columns.LATENCY_US, m.group(1)), f));
@@ -215,8 +215,9 @@ public final class PerftestLegacyParser implements ResultParser {
         out.warn(n, "truncated line, ignored; the lines before it are kept");
     }
 
-    private static Double scaled(Double v, double factor) {
-        return v == null ? null : v * factor;
+    /** {@code v} in microseconds: divided by 1000 when it was printed in nanoseconds. */
+    private static Double scaled(Double v, double divisor) {
+        return v == null ? null : v / divisor;
     }
 
     /** Lost percentage and CPU after the fixed part of a line. */
