@@ -426,3 +426,9 @@ write("bad_line_legacy.txt", old_lat_sum(100, SUMS[100], "2.0")[:50] + "\n" + ol
 write("legacy_ns_pub.txt", c("Length: %5d Latency: Ave %6.0lf ns Std %6.1lf ns Min %6lu ns Max %6lu ns 50%% %6lu ns 90%% %6lu ns "
                              "99%% %6lu ns 99.99%% %6lu ns 99.9999%% %6lu ns", 100, 35250, 4125.5, 30100, 40900, 35000,
                              40000, 40500, 40900, 40900) + "\n")
+write("bad_header.csv", "Sample Size (Bytes), Foo (x), Bar (y)\n" + lat_sum_row(100, SUMS[100]) + "\n")
+write("bad_tail_legacy.txt", old_thr_sum(100, 2800000, 931000, 744.8, 5, 0.0, True, " oops") + "\n")
+write("bad_intervals.json", '\t\t\t"length":100,\n\t\t\t"intervals": 5,\n\t\t\t"summary":{\n' + obj(4, lat_sum_pairs(SUMS[100]))
+      + "\n\t\t\t}\n\t\t}")
+write("bad_summary.json", '\t\t\t"length":100,\n\t\t\t"summary": [1]\n\t\t}')
+write("bad_document.json", json_lat([100], intervals=False) + '\n{"other": 1}\n')

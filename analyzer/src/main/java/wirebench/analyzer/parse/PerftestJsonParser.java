@@ -273,6 +273,9 @@ public final class PerftestJsonParser implements ResultParser {
         if (v instanceof JsonReader.Bare b) {
             return "'" + b.text() + "'";
         }
+        if (v instanceof Double d) {
+            return "'" + wirebench.analyzer.util.Numbers.plain(d) + "'";
+        }
         return v == null ? "null" : "'" + v + "'";
     }
 }

@@ -19,6 +19,11 @@ class PerftestErrorsTest {
             bad_syntax.json           | 5: expected ':', got '30,'
             bad_width.csv             | 3: expected a Perftest CSV row of 6, 7, 8, 9, 10, 11, 13 or 14 fields, got 5: '100,       35,      4.1,       30,       40'
             bad_line_legacy.txt       | 1: expected a complete Perftest latency line, got 'Length: 100 Latency: Ave 35 us Std 4.1'
+            bad_header.csv            | 1: expected a Perftest CSV header (latency or throughput), got 'Sample Size (Bytes), Foo (x), Bar (y)'
+            bad_tail_legacy.txt       | 1: expected the end of the line or 'CPU: x%' / 'CPU x (%)', got 'oops'
+            bad_intervals.json        | 2: expected a list in "intervals", got '5'
+            bad_summary.json          | 2: expected an object in "summary", got a list
+            bad_document.json         | 14: expected the member "perftest", got "other"
             """)
     void shouldExitWithBadInputNamingFileAndLineWhenAFieldIsBroken(String file, String message) {
         Result r = PerftestCorpus.run("stats", PerftestCorpus.DIR + file);
