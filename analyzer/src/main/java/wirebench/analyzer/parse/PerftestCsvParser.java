@@ -1,0 +1,356 @@
+package wirebench.analyzer.parse;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import wirebench.analyzer.WirebenchException;
+import wirebench.analyzer.model.Columns;
+import wirebench.analyzer.model.ParsedInput;
+
+/**
+ * RTI Perftest's CSV printer, 3.1 to 4.3 (C++ and Java): with or without interval rows, with or
+ * without headers ({@code -noOutputHeaders}: rows recognised by their field count), CPU and
+ * serialization columns, units {@code us}, {@code μs} (U+03BC), {@code µs} (U+00B5), {@code ns}
+ * (converted to microseconds) and their ISO-8859-1 mojibake, 4.3 high-resolution decimals, several
+ * sizes and several appended runs per file. Lines that are neither CSV rows, headers nor titles
+ * (stderr of a {@code 2>&1} capture, {@code -cacheStats}, {@code CFT enabled}) are skipped.
+ */
+public final class PerftestCsvParser implements ResultParser {
+    private static final int SCAN_LINES = 5000;
+    private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
+    private static final Pattern UNIT = Pattern.compile("\\(([^()]*)\\)\\s*$");
+
+    /** What a CSV row is. */
+    enum Shape { LATENCY_SUMMARY, LATENCY_INTERVAL, THROUGHPUT_SUMMARY, THROUGHPUT_INTERVAL }
+
+    /** The column of each field and the divisor that turns its unit into microseconds (1000 for ns, else 1). */
+    private record Layout(Shape shape, List<String> columns, double[] divisors) {
+    }
+
+    @Override
+    public String name() {
+        return "perftest-csv";
+    }
+
+    @Override
+    public boolean accepts(InputText text) {
+        int n = Math.min(text.lineCount(), SCAN_LINES);
+        for (int i = 1; i <= n; i++) {
+            String s = text.line(i).strip();
+            if (isHeader(s)) {
+                return true;
+            }
+            List<String> f = split(s);
+            if (f.size() >= 6 && isCandidate(f) && classify(f) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static boolean isHeader(String stripped) {
+        return stripped.startsWith("Length (Bytes),") || stripped.startsWith("Sample Size (Bytes),");
+    }
+
+    @Override
+    public ParsedInput parse(InputText text) {
+        String src = text.source();
+        PerftestTables out = new PerftestTables(src);
+        int lastCandidate = 0;
+        for (int i = 1; i <= text.lineCount(); i++) {
+            String s = text.line(i).strip();
+            if (!isHeader(s) && isCandidate(split(s))) {
+                lastCandidate = i;
+            }
+        }
+        Map<Shape, Layout> lastHeader = new EnumMap<>(Shape.class);
+        Layout current = null;
+        boolean v4 = false;
+        boolean v3 = false;
+        boolean java = false;
+        boolean ns = false;
+        boolean hires = false;
+        String version = null;
+        for (int n = 1; n <= text.lineCount(); n++) {
+            String raw = text.line(n);
+            String s = raw.strip();
+            if (s.isEmpty()) {
+                continue;
+            }
+            Matcher banner = BANNER.matcher(s);
+            if (version == null && banner.find()) {
+                version = banner.group(1);
+            }
+            if (s.startsWith("Intervals One-Way Latency for") || s.startsWith("Interval Throughput for")) {
+                v4 |= s.startsWith("Intervals One-Way");
+                continue;
+            }
+            if (s.startsWith("Intervals Throughput for")) {
+                java = true;
+                continue;
+            }
+            if (s.startsWith("Intervals One-way Latency for") || s.equals("One-way Latency Summary:")
+                    || s.equals("Throughput Summary:")) {
+                continue;
+            }
+            if (isHeader(s)) {
+                current = header(src, n, s);
+                lastHeader.put(current.shape(), current);
+                v4 |= s.startsWith("Sample Size") || s.contains("Avg ") || s.contains("-Way");
+                v3 |= s.contains("Ave Samples/s") || (current.shape() == Shape.LATENCY_SUMMARY
+                        && s.startsWith("Length (Bytes)"));
+                boolean microUnit = false;
+                for (String f : split(s)) {
+                    String u = unit(f);
+                    ns |= u.equals("ns");
+                    microUnit |= !u.equals("us") && !u.equals("ns") && isMicro(u);
+                }
+                java |= s.contains("(%%)") || (s.startsWith("Sample Size") && !microUnit && !ns
+                        && s.contains("(us)"));
+                v4 |= microUnit;
+                continue;
+            }
+            List<String> fields = split(s);
+            if (!isCandidate(fields)) {
+                continue;
+            }
+            // without a header, a row's width changes legitimately (intervals, then the summary)
+            int expected = current != null ? current.columns().size() : 0;
+            boolean last = n == lastCandidate;
+            boolean cut = fields.get(fields.size() - 1).isEmpty() || (expected > 0 && fields.size() < expected);
+            Layout layout = layoutFor(fields, current, lastHeader, ns);
+            if (last && (layout == null || cut)) {
+                out.warn(n, "truncated row (" + fields.size() + " fields" + (expected > 0 ? " of " + expected : "")
+                        + "), ignored; the rows before it are kept");
+                break;
+            }
+            if (layout == null) {
+                throw WirebenchException.badInput(src + ":" + n + ": expected a Perftest CSV row of 6, 7, 8, 9, 10, "
+                        + "11, 13 or 14 fields, got " + fields.size() + ": '" + Parsers.abbreviate(s) + "'");
+            }
+            Map<String, Double> values = new LinkedHashMap<>();
+            for (int i = 0; i < fields.size(); i++) {
+                String col = layout.columns().get(i);
+                if (col == null) {
+                    continue;
+                }
+                Double d = out.number(n, col, fields.get(i));
+                values.put(col, d == null ? null : d / layout.divisors()[i]);
+            }
+            hires |= layout.shape() == Shape.LATENCY_SUMMARY && !ns && hasFraction(values, Columns.MIN_US,
+                    Columns.MAX_US, Columns.P50_US, Columns.P99_US);
+            hires |= layout.shape() == Shape.LATENCY_INTERVAL && !ns && hasFraction(values, Columns.LATENCY_US,
+                    Columns.MIN_US);
+            switch (layout.shape()) {
+                case LATENCY_SUMMARY: out.latencySummary(n, values); break;
+                case THROUGHPUT_SUMMARY: out.throughputSummary(n, values); break;
+                case LATENCY_INTERVAL: out.latencyInterval(values); break;
+                default: out.throughputInterval(values); break;
+            }
+        }
+        String format = "perftest-csv-" + (hires ? "4.3" : v4 ? "4.x" : v3 ? "3.x" : java ? "3.1+" : "noheader")
+                + (java ? "-java" : "") + (ns ? "-ns" : "") + (hires ? "-hires" : "");
+        Map<String, String> ctx = new LinkedHashMap<>();
+        if (version != null) {
+            ctx.put("perftest_version", version);
+        }
+        return out.build(format, ctx);
+    }
+
+    private static boolean hasFraction(Map<String, Double> values, String... columns) {
+        for (String c : columns) {
+            Double d = values.get(c);
+            if (d != null && d != Math.rint(d)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Layout layoutFor(List<String> fields, Layout current, Map<Shape, Layout> lastHeader, boolean ns) {
+        if (current != null && current.columns().size() == fields.size()) {
+            return current;
+        }
+        Shape shape = classify(fields);
+        if (shape == null) {
+            return null;
+        }
+        Layout h = lastHeader.get(shape);
+        if (h != null && h.columns().size() == fields.size()) {
+            return h;
+        }
+        return positional(shape, fields.size(), ns);
+    }
+
+    /**
+     * The shape of a header-less row from its field count; a 6 or 7 field row is a throughput
+     * summary when its sixth field (lost %, {@code %16.2lf}) has exactly two decimals, else a
+     * latency interval row (max, {@code %9lu}, or {@code %9.3f} in 4.3 high-resolution builds).
+     */
+    static Shape classify(List<String> fields) {
+        switch (fields.size()) {
+            case 6:
+            case 7: {
+                String f = fields.get(5);
+                int dot = f.indexOf('.');
+                return dot >= 0 && f.length() - dot - 1 == 2 ? Shape.THROUGHPUT_SUMMARY : Shape.LATENCY_INTERVAL;
+            }
+            case 8:
+            case 9:
+                return Shape.THROUGHPUT_INTERVAL;
+            case 10:
+            case 11:
+            case 13:
+            case 14:
+                return Shape.LATENCY_SUMMARY;
+            default:
+                return null;
+        }
+    }
+
+    private static Layout positional(Shape shape, int count, boolean ns) {
+        List<String> cols = new ArrayList<>();
+        switch (shape) {
+            case LATENCY_SUMMARY:
+                cols.addAll(Columns.LATENCY);
+                if (count >= 13) {
+                    cols.addAll(Arrays.asList(Columns.SERIALIZE_US, Columns.DESERIALIZE_US, null));
+                }
+                break;
+            case LATENCY_INTERVAL:
+                cols.addAll(Columns.LATENCY_INTERVAL);
+                break;
+            case THROUGHPUT_SUMMARY:
+                cols.addAll(Columns.THROUGHPUT);
+                break;
+            default:
+                cols.addAll(Columns.THROUGHPUT_INTERVAL);
+                break;
+        }
+        if (cols.size() < count) {
+            cols.add(Columns.CPU_PCT);
+        }
+        double[] factors = new double[cols.size()];
+        for (int i = 0; i < cols.size(); i++) {
+            String c = cols.get(i);
+            factors[i] = ns && c != null && c.endsWith("_us") ? 1000 : 1;
+        }
+        return new Layout(shape, cols, factors);
+    }
+
+    private static Layout header(String src, int n, String line) {
+        List<String> fields = split(line);
+        Shape shape;
+        if (fields.stream().anyMatch(f -> f.startsWith("Latency ("))) {
+            shape = Shape.LATENCY_INTERVAL;
+        } else if (fields.stream().anyMatch(f -> f.startsWith("50%"))) {
+            shape = Shape.LATENCY_SUMMARY;
+        } else if (fields.contains("Samples/s")) {
+            shape = Shape.THROUGHPUT_INTERVAL;
+        } else if (fields.contains("Total Samples")) {
+            shape = Shape.THROUGHPUT_SUMMARY;
+        } else {
+            throw WirebenchException.badInput(src + ":" + n + ": expected a Perftest CSV header (latency or "
+                    + "throughput), got '" + Parsers.abbreviate(line) + "'");
+        }
+        List<String> cols = new ArrayList<>();
+        double[] factors = new double[fields.size()];
+        for (int i = 0; i < fields.size(); i++) {
+            String f = fields.get(i);
+            cols.add(column(shape, f));
+            factors[i] = unit(f).equals("ns") ? 1000 : 1;
+        }
+        return new Layout(shape, cols, factors);
+    }
+
+    /** The column a header field names, or null for a field we do not keep (Total serialization). */
+    private static String column(Shape shape, String field) {
+        String name = field.replaceAll("\\s*\\([^()]*\\)\\s*$", "").strip();
+        boolean pct = field.replace("%%", "%").endsWith("(%)");
+        switch (name) {
+            case "Sample Size":
+            case "Length":
+                return Columns.SIZE_BYTES;
+            case "Latency": return Columns.LATENCY_US;
+            case "Ave":
+            case "Avg":
+                return Columns.AVE_US;
+            case "Std": return Columns.STD_US;
+            case "Min": return Columns.MIN_US;
+            case "Max": return Columns.MAX_US;
+            case "50%": return Columns.P50_US;
+            case "90%": return Columns.P90_US;
+            case "99%": return Columns.P99_US;
+            case "99.99%": return Columns.P9999_US;
+            case "99.9999%": return Columns.P999999_US;
+            case "Serialization": return Columns.SERIALIZE_US;
+            case "Deserialization": return Columns.DESERIALIZE_US;
+            case "CPU": return Columns.CPU_PCT;
+            case "Total Samples": return Columns.TOTAL_SAMPLES;
+            case "Samples/s": return Columns.SAMPLES_PER_S;
+            case "Mbps": return Columns.MBPS;
+            case "Ave Samples/s":
+            case "Avg Samples/s":
+                return shape == Shape.THROUGHPUT_INTERVAL ? Columns.AVE_SAMPLES_PER_S : Columns.SAMPLES_PER_S;
+            case "Ave Mbps":
+            case "Avg Mbps":
+                return shape == Shape.THROUGHPUT_INTERVAL ? Columns.AVE_MBPS : Columns.MBPS;
+            case "Lost Samples":
+                return pct ? Columns.LOST_PCT : Columns.LOST;
+            default:
+                return null;
+        }
+    }
+
+    /** The unit in a header field's trailing parentheses ({@code us}, {@code μs}, {@code ns}...), or "". */
+    private static String unit(String field) {
+        Matcher m = UNIT.matcher(field);
+        return m.find() ? m.group(1).strip() : "";
+    }
+
+    /** Microseconds however they were encoded: us, μs (U+03BC), µs (U+00B5), or UTF-8 read as Latin-1. */
+    static boolean isMicro(String unit) {
+        return unit.equals("us") || unit.equals("\u03bcs") || unit.equals("\u00b5s") || unit.equals("\u00ce\u00bcs")
+                || unit.equals("\u00c2\u00b5s");
+    }
+
+    static List<String> split(String line) {
+        String[] parts = line.split(",", -1);
+        List<String> out = new ArrayList<>(parts.length);
+        for (String p : parts) {
+            out.add(p.strip());
+        }
+        return out;
+    }
+
+    /**
+     * Whether a line is a data row and not noise: at least two fields, all numbers (or blank) but
+     * at most one, which holds no colon (stderr and {@code -cacheStats} lines have colons); the
+     * first field a number unless the row has the width of a Perftest row.
+     */
+    static boolean isCandidate(List<String> fields) {
+        if (fields.size() < 2) {
+            return false;
+        }
+        int bad = 0;
+        for (String f : fields) {
+            if (!f.isEmpty() && wirebench.analyzer.util.Numbers.parseOrNull(f) == null) {
+                if (f.contains(":") || f.contains("(") || f.contains("=")) {
+                    return false;
+                }
+                bad++;
+            }
+        }
+        if (bad > 1) {
+            return false;
+        }
+        boolean firstIsNumber = wirebench.analyzer.util.Numbers.parseOrNull(fields.get(0)) != null;
+        return firstIsNumber || fields.size() >= 6;
+    }
+}

@@ -1,0 +1,281 @@
+package wirebench.analyzer.parse;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import wirebench.analyzer.WirebenchException;
+import wirebench.analyzer.model.Columns;
+import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.util.JsonReader;
+import wirebench.analyzer.util.JsonReader.Obj;
+
+/**
+ * RTI Perftest's JSON printer (3.1+): the complete documents of the Java and C# printers
+ * ({@code {"perftest":[{...},...]}}) and the fragments of the C++ printer, which are not JSON on
+ * their own (they start with {@code "length":} and lack the {@code {"perftest":[{} prefix and the
+ * {@code ]}} suffix; reading them as if wrapped in those gives the intended document). Several runs
+ * appended to one file ({@code -outputFile} appends) are read one after the other. Lines that cannot
+ * belong to the JSON text (stderr of a {@code 2>&1} capture) are skipped; a text that ends inside a
+ * data size's object is truncated: a warning, and the sizes before it are kept.
+ */
+public final class PerftestJsonParser implements ResultParser {
+    private static final int SCAN_LINES = 5000;
+    private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
+    /** The Java/C# printers' empty run: an object opened and the array closed. */
+    private static final Pattern EMPTY_RUN = Pattern.compile("\\{(\\s*)\\]");
+
+    @Override
+    public String name() {
+        return "perftest-json";
+    }
+
+    @Override
+    public boolean accepts(InputText text) {
+        int n = Math.min(text.lineCount(), SCAN_LINES);
+        for (int i = 1; i <= n; i++) {
+            String s = text.line(i).strip();
+            if (s.startsWith("{\"perftest\"") || s.startsWith("\"length\":")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public ParsedInput parse(InputText text) {
+        String src = text.source();
+        PerftestTables out = new PerftestTables(src);
+        StringBuilder json = new StringBuilder();
+        String version = null;
+        for (String l : text.lines()) {
+            String s = l.strip();
+            Matcher banner = BANNER.matcher(s);
+            if (version == null && banner.find()) {
+                version = banner.group(1);
+            }
+            json.append(isJsonLine(s) ? l : "").append('\n');
+        }
+        Matcher m = EMPTY_RUN.matcher(json);
+        StringBuilder fixed = new StringBuilder();
+        while (m.find()) {
+            int line = 1 + (int) json.substring(0, m.start()).chars().filter(c -> c == '\n').count();
+            out.warn(line, "empty run (no data size was printed): no result");
+            m.appendReplacement(fixed, Matcher.quoteReplacement(m.group(1) + "]"));
+        }
+        m.appendTail(fixed);
+
+        JsonReader r = new JsonReader(src, fixed.toString());
+        boolean java = false;
+        boolean cpp = false;
+        try {
+            while (r.peek() != -1) {
+                if (r.peek() == '{') {
+                    java = true;
+                    document(r, out);
+                } else if (r.peek() == '"') {
+                    cpp = true;
+                    fragments(r, out);
+                } else {
+                    r.expect('{');
+                }
+            }
+        } catch (JsonReader.EndOfInput e) {
+            out.warn(e.line(), "truncated JSON (the text ends inside a data size's object), that size ignored; "
+                    + "the sizes before it are kept");
+        }
+        String format = java && !cpp ? "perftest-json-java" : "perftest-json-cpp";
+        Map<String, String> ctx = new LinkedHashMap<>();
+        if (version != null) {
+            ctx.put("perftest_version", version);
+        }
+        return out.build(format, ctx);
+    }
+
+    /** A line that can be part of Perftest's JSON text (it starts with a structural character). */
+    private static boolean isJsonLine(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        char c = s.charAt(0);
+        return c == '{' || c == '}' || c == '"' || c == ',' || c == ']' || s.equals("[");
+    }
+
+    /** {@code {"perftest":[ {size}, ... ]}} of the Java and C# printers. */
+    private static void document(JsonReader r, PerftestTables out) {
+        r.expect('{');
+        int line = r.line();
+        String key = r.key();
+        if (!key.equals("perftest")) {
+            throw WirebenchException.badInput(out.source() + ":" + line + ": expected the member \"perftest\", got \""
+                    + key + "\"");
+        }
+        r.expect('[');
+        if (r.peek() == ']') {
+            r.expect(']');
+        } else {
+            while (true) {
+                Object v = r.value();
+                if (!(v instanceof Obj)) {
+                    throw WirebenchException.badInput(out.source() + ":" + r.line()
+                            + ": expected a data size object in \"perftest\", got " + describe(v));
+                }
+                size((Obj) v, out);
+                if (r.peek() == ',') {
+                    r.expect(',');
+                } else {
+                    r.expect(']');
+                    break;
+                }
+            }
+        }
+        r.expect('}');
+    }
+
+    /** The C++ printer's text: members of the first size's object, then {@code ,{...}} per further size. */
+    private static void fragments(JsonReader r, PerftestTables out) {
+        Obj first = new Obj(r.line());
+        r.members(first);
+        size(first, out);
+        while (r.peek() == ',') {
+            r.expect(',');
+            r.expect('{');
+            Obj next = new Obj(r.line());
+            if (r.peek() == '}') {
+                r.expect('}');
+            } else {
+                r.members(next);
+            }
+            size(next, out);
+        }
+    }
+
+    private static void size(Obj o, PerftestTables out) {
+        Double length = num(o, "length", Columns.SIZE_BYTES, out);
+        if (length == null && !o.has("summary") && !o.has("intervals")) {
+            out.warn(o.line(), "empty data size object: no result");
+            return;
+        }
+        Object intervals = o.get("intervals");
+        if (intervals instanceof List<?> list) {
+            for (Object item : list) {
+                if (!(item instanceof Obj)) {
+                    throw WirebenchException.badInput(out.source() + ":" + o.lineOf("intervals")
+                            + ": expected interval objects in \"intervals\", got " + describe(item));
+                }
+                Obj i = (Obj) item;
+                if (i.has("latency")) {
+                    Map<String, Double> v = new LinkedHashMap<>();
+                    v.put(Columns.SIZE_BYTES, length);
+                    v.put(Columns.LATENCY_US, num(i, "latency", Columns.LATENCY_US, out));
+                    v.put(Columns.AVE_US, num(i, "latency_ave", Columns.AVE_US, out));
+                    v.put(Columns.STD_US, num(i, "latency_std", Columns.STD_US, out));
+                    v.put(Columns.MIN_US, num(i, "latency_min", Columns.MIN_US, out));
+                    v.put(Columns.MAX_US, num(i, "latency_max", Columns.MAX_US, out));
+                    cpu(i, v, out);
+                    out.latencyInterval(v);
+                } else {
+                    Map<String, Double> v = new LinkedHashMap<>();
+                    Double l = num(i, "length", Columns.SIZE_BYTES, out);
+                    v.put(Columns.SIZE_BYTES, l != null ? l : length);
+                    v.put(Columns.TOTAL_SAMPLES, num(i, "packets", Columns.TOTAL_SAMPLES, out));
+                    v.put(Columns.SAMPLES_PER_S, num(i, "packets/s", Columns.SAMPLES_PER_S, out));
+                    v.put(Columns.AVE_SAMPLES_PER_S, num(i, "packets/s_ave", Columns.AVE_SAMPLES_PER_S, out));
+                    v.put(Columns.MBPS, num(i, "mbps", Columns.MBPS, out));
+                    v.put(Columns.AVE_MBPS, num(i, "mbps_ave", Columns.AVE_MBPS, out));
+                    v.put(Columns.LOST, num(i, "lost", Columns.LOST, out));
+                    v.put(Columns.LOST_PCT, num(i, "lost_percent", Columns.LOST_PCT, out));
+                    cpu(i, v, out);
+                    out.throughputInterval(v);
+                }
+            }
+        } else if (intervals != null) {
+            throw WirebenchException.badInput(out.source() + ":" + o.lineOf("intervals")
+                    + ": expected a list in \"intervals\", got " + describe(intervals));
+        }
+        Object summary = o.get("summary");
+        if (summary == null) {
+            out.warn(o.line(), "data size " + (length == null ? "?" : wirebench.analyzer.util.Numbers.plain(length))
+                    + " has no summary: no result");
+            return;
+        }
+        if (!(summary instanceof Obj)) {
+            throw WirebenchException.badInput(out.source() + ":" + o.lineOf("summary")
+                    + ": expected an object in \"summary\", got " + describe(summary));
+        }
+        Obj s = (Obj) summary;
+        int line = o.lineOf("summary");
+        Map<String, Double> v = new LinkedHashMap<>();
+        v.put(Columns.SIZE_BYTES, length);
+        if (s.has("latency_ave") || s.has("latency_50")) {
+            v.put(Columns.AVE_US, num(s, "latency_ave", Columns.AVE_US, out));
+            v.put(Columns.STD_US, num(s, "latency_std", Columns.STD_US, out));
+            v.put(Columns.MIN_US, num(s, "latency_min", Columns.MIN_US, out));
+            v.put(Columns.MAX_US, num(s, "latency_max", Columns.MAX_US, out));
+            v.put(Columns.P50_US, num(s, "latency_50", Columns.P50_US, out));
+            v.put(Columns.P90_US, num(s, "latency_90", Columns.P90_US, out));
+            v.put(Columns.P99_US, num(s, "latency_99", Columns.P99_US, out));
+            v.put(Columns.P9999_US, num(s, "latency_99.99", Columns.P9999_US, out));
+            v.put(Columns.P999999_US, num(s, "latency_99.9999", Columns.P999999_US, out));
+            cpu(s, v, out);
+            if (s.has("serialize") || s.has("deserialize")) {
+                v.put(Columns.SERIALIZE_US, num(s, "serialize", Columns.SERIALIZE_US, out));
+                v.put(Columns.DESERIALIZE_US, num(s, "deserialize", Columns.DESERIALIZE_US, out));
+            }
+            out.latencySummary(line, v);
+        } else {
+            v.put(Columns.TOTAL_SAMPLES, num(s, "packets", Columns.TOTAL_SAMPLES, out));
+            v.put(Columns.SAMPLES_PER_S, num(s, "packets/sAve", Columns.SAMPLES_PER_S, out));
+            v.put(Columns.MBPS, num(s, "mbpsAve", Columns.MBPS, out));
+            v.put(Columns.LOST, num(s, "lost", Columns.LOST, out));
+            v.put(Columns.LOST_PCT, num(s, "lostPercent", Columns.LOST_PCT, out));
+            cpu(s, v, out);
+            out.throughputSummary(line, v);
+        }
+    }
+
+    private static void cpu(Obj o, Map<String, Double> v, PerftestTables out) {
+        if (o.has("CPU")) {
+            v.put(Columns.CPU_PCT, num(o, "CPU", Columns.CPU_PCT, out));
+        } else if (o.has("cpu")) {
+            v.put(Columns.CPU_PCT, num(o, "cpu", Columns.CPU_PCT, out));
+        }
+    }
+
+    private static Double num(Obj o, String key, String column, PerftestTables out) {
+        Object v = o.get(key);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof Double d) {
+            return d;
+        }
+        String got = v instanceof JsonReader.Bare b ? b.text() : v instanceof String str ? str : describe(v);
+        if (v instanceof String str) {
+            Double d = wirebench.analyzer.util.Numbers.parseOrNull(str);
+            if (d != null) {
+                return d;
+            }
+        }
+        throw WirebenchException.badInput(out.source() + ":" + o.lineOf(key) + ": column '" + column
+                + "': expected a number, got '" + got + "'");
+    }
+
+    private static String describe(Object v) {
+        if (v instanceof Obj) {
+            return "an object";
+        }
+        if (v instanceof List) {
+            return "a list";
+        }
+        if (v instanceof JsonReader.Bare b) {
+            return "'" + b.text() + "'";
+        }
+        if (v instanceof Double d) {
+            return "'" + wirebench.analyzer.util.Numbers.plain(d) + "'";
+        }
+        return v == null ? "null" : "'" + v + "'";
+    }
+}

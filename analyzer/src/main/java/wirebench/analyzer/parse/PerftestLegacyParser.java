@@ -1,0 +1,287 @@
+package wirebench.analyzer.parse;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import wirebench.analyzer.WirebenchException;
+import wirebench.analyzer.model.Columns;
+import wirebench.analyzer.model.ParsedInput;
+
+/**
+ * RTI Perftest's text output: the raw {@code printf} lines of the releases before 3.1 (Connext 5.1
+ * bundled with four percentiles, 5.2.x/2.0/2.1 double-spaced, 2.2 to 2.3.2 with the trailing
+ * {@code %s}, 2.4 with the lost percentage, 3.0/3.0.1 with the serialization line) and the legacy
+ * printer of 3.1+ ({@code -outputFormat legacy}, single-spaced latency lines, {@code One-Way} and
+ * {@code μs} since 4.0, Java's {@code Lost: 0 (0.00 (%))}). Also the hand-edited
+ * {@code Lost: 0 (0.00%)} of the documentation.
+ *
+ * <p>Lines are compared with runs of blanks collapsed; everything that is not a Perftest data line
+ * (banner, configuration summary, progress messages of a {@code 2>&1} capture) is skipped. The
+ * version is inferred from the layout (see docs/perftest-parsing.md) or taken from the banner
+ * ({@code RTI Perftest 2.3.2 ...}) when the capture has one.
+ */
+public final class PerftestLegacyParser implements ResultParser {
+    private static final int SCAN_LINES = 5000;
+    private static final String N = "(\\S+)";
+    private static final Pattern LATENCY_SUMMARY = Pattern.compile("^Length: " + N + " Latency: Ave " + N + " " + N
+            + " Std " + N + " \\S+ Min " + N + " \\S+ Max " + N + " \\S+ 50% " + N + " \\S+ 90% " + N
+            + " \\S+ 99% " + N + " \\S+ 99\\.99% " + N + " \\S+(?: 99\\.9999% " + N + " \\S+)?(.*)$");
+    private static final Pattern LATENCY_INTERVAL = Pattern.compile("^One[ -][wW]ay Latency: " + N + " " + N
+            + " Ave " + N + " \\S+ Std " + N + " \\S+ Min " + N + " \\S+ Max " + N + "(?: (?:us|ns|\\S?\\S?s))?(.*)$");
+    private static final Pattern SERIALIZATION = Pattern.compile(
+            "^Serialization/Deserialization: " + N + " \\S+ / " + N + " \\S+ / TOTAL: " + N + " \\S+$");
+    private static final Pattern THROUGHPUT_INTERVAL = Pattern.compile("^Packets: " + N + " Packets/s: " + N
+            + " Packets/s\\(ave\\): " + N + " Mbps: " + N + " Mbps\\(ave\\): " + N + " Lost: " + N + "(.*)$");
+    private static final Pattern THROUGHPUT_SUMMARY = Pattern.compile("^Length: " + N + " Packets: " + N
+            + " Packets/s\\(ave\\): " + N + " Mbps\\(ave\\): " + N + " Lost: " + N + "(.*)$");
+    private static final Pattern NEW_LENGTH = Pattern.compile("^\\*+ New data length is (\\d+)");
+    private static final Pattern LOST_PCT = Pattern.compile("^\\(([^()%\\s]+) ?(?:%|\\(%\\))\\)\\s*(.*)$");
+    private static final Pattern CPU = Pattern.compile("^CPU:? ?([^\\s%()]+) ?(?:%|\\(%\\))?$");
+    private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+)\\.(\\d+)((?:\\.\\d+)*)");
+    private static final Pattern DOUBLE_SPACED = Pattern.compile("s {2}(?:Std|Ave)");
+    private static final Pattern ONE_SPACE_99 = Pattern.compile("s 99% ");
+    private static final Pattern DOCS_LOST = Pattern.compile("Lost: \\d{1,4} \\(");
+
+    @Override
+    public String name() {
+        return "perftest-legacy";
+    }
+
+    @Override
+    public boolean accepts(InputText text) {
+        int n = Math.min(text.lineCount(), SCAN_LINES);
+        for (int i = 1; i <= n; i++) {
+            if (isDataLine(collapse(text.line(i))) || NEW_LENGTH.matcher(text.line(i).strip()).find()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String collapse(String line) {
+        return line.strip().replaceAll("\\s+", " ");
+    }
+
+    private static boolean isDataLine(String s) {
+        return s.startsWith("Length: ") && (s.contains(" Latency: ") || s.contains(" Packets: "))
+                || s.startsWith("Packets: ") || s.startsWith("One way Latency: ") || s.startsWith("One-Way Latency: ")
+                || s.startsWith("Serialization/Deserialization: ");
+    }
+
+    /** What the layout says about the version. */
+    private static final class Markers {
+        boolean doubleSpaced;
+        boolean singleSpaced;
+        boolean oneWayDash;
+        boolean microSign;
+        boolean cpuParen;
+        boolean cpuColon;
+        boolean javaLost;
+        boolean lostPct;
+        boolean docsLost;
+        boolean trailingSpace;
+        boolean serialization;
+        boolean oneSpace99;
+        boolean fourPercentiles;
+    }
+
+    @Override
+    public ParsedInput parse(InputText text) {
+        String src = text.source();
+        PerftestTables out = new PerftestTables(src);
+        int lastData = 0;
+        for (int i = 1; i <= text.lineCount(); i++) {
+            if (isDataLine(collapse(text.line(i)))) {
+                lastData = i;
+            }
+        }
+        Markers mk = new Markers();
+        Double length = null;
+        String banner = null;
+        int[] bannerVersion = null;
+        for (int n = 1; n <= text.lineCount(); n++) {
+            String raw = text.line(n);
+            String s = collapse(raw);
+            Matcher b = BANNER.matcher(s);
+            if (banner == null && b.find()) {
+                banner = b.group(1) + "." + b.group(2) + b.group(3);
+                bannerVersion = new int[] {Integer.parseInt(b.group(1)), Integer.parseInt(b.group(2))};
+            }
+            Matcher nl = NEW_LENGTH.matcher(s);
+            if (nl.find()) {
+                length = out.number(n, Columns.SIZE_BYTES, nl.group(1));
+                continue;
+            }
+            if (!isDataLine(s)) {
+                continue;
+            }
+            boolean trailing = raw.endsWith(" ") || raw.endsWith("\t");
+            Matcher m;
+            if ((m = LATENCY_SUMMARY.matcher(s)).matches()) {
+                if (m.group(11) == null && mk.doubleSpaced && !mk.fourPercentiles && n == lastData) {
+                    truncated(out, n);
+                    break;
+                }
+                mk.trailingSpace |= trailing;
+                mk.doubleSpaced |= DOUBLE_SPACED.matcher(raw).find();
+                mk.singleSpaced |= !DOUBLE_SPACED.matcher(raw).find();
+                mk.oneSpace99 |= ONE_SPACE_99.matcher(raw).find() && DOUBLE_SPACED.matcher(raw).find();
+                mk.fourPercentiles |= m.group(11) == null;
+                String unit = m.group(3);
+                mk.microSign |= !unit.equals("us") && !unit.equals("ns");
+                double f = unit.equals("ns") ? 1000 : 1;
+                Map<String, Double> v = new LinkedHashMap<>();
+                v.put(Columns.SIZE_BYTES, out.number(n, Columns.SIZE_BYTES, m.group(1)));
+                v.put(Columns.AVE_US, scaled(out.number(n, Columns.AVE_US, m.group(2)), f));
+                v.put(Columns.STD_US, scaled(out.number(n, Columns.STD_US, m.group(4)), f));
+                v.put(Columns.MIN_US, scaled(out.number(n, Columns.MIN_US, m.group(5)), f));
+                v.put(Columns.MAX_US, scaled(out.number(n, Columns.MAX_US, m.group(6)), f));
+                v.put(Columns.P50_US, scaled(out.number(n, Columns.P50_US, m.group(7)), f));
+                v.put(Columns.P90_US, scaled(out.number(n, Columns.P90_US, m.group(8)), f));
+                v.put(Columns.P99_US, scaled(out.number(n, Columns.P99_US, m.group(9)), f));
+                v.put(Columns.P9999_US, scaled(out.number(n, Columns.P9999_US, m.group(10)), f));
+                v.put(Columns.P999999_US, m.group(11) == null ? null
+                        : scaled(out.number(n, Columns.P999999_US, m.group(11)), f));
+                tail(out, n, m.group(12), v, mk, false);
+                out.latencySummary(n, v);
+                length = v.get(Columns.SIZE_BYTES);
+            } else if ((m = LATENCY_INTERVAL.matcher(s)).matches()) {
+                mk.trailingSpace |= trailing;
+                mk.doubleSpaced |= DOUBLE_SPACED.matcher(raw).find();
+                mk.oneWayDash |= s.startsWith("One-Way");
+                String unit = m.group(2);
+                mk.microSign |= !unit.equals("us") && !unit.equals("ns");
+                double f = unit.equals("ns") ? 1000 : 1;
+                Map<String, Double> v = new LinkedHashMap<>();
+                v.put(Columns.SIZE_BYTES, length);
+                v.put(Columns.LATENCY_US, scaled(out.number(n, Columns.LATENCY_US, m.group(1)), f));
+                v.put(Columns.AVE_US, scaled(out.number(n, Columns.AVE_US, m.group(3)), f));
+                v.put(Columns.STD_US, scaled(out.number(n, Columns.STD_US, m.group(4)), f));
+                v.put(Columns.MIN_US, scaled(out.number(n, Columns.MIN_US, m.group(5)), f));
+                v.put(Columns.MAX_US, scaled(out.number(n, Columns.MAX_US, m.group(6)), f));
+                tail(out, n, m.group(7), v, mk, false);
+                out.latencyInterval(v);
+            } else if ((m = SERIALIZATION.matcher(s)).matches()) {
+                mk.serialization = true;
+                out.serialization(n, out.number(n, Columns.SERIALIZE_US, m.group(1)),
+                        out.number(n, Columns.DESERIALIZE_US, m.group(2)));
+            } else if ((m = THROUGHPUT_SUMMARY.matcher(s)).matches()) {
+                mk.trailingSpace |= trailing;
+                mk.docsLost |= DOCS_LOST.matcher(raw).find();
+                Map<String, Double> v = new LinkedHashMap<>();
+                v.put(Columns.SIZE_BYTES, out.number(n, Columns.SIZE_BYTES, m.group(1)));
+                v.put(Columns.TOTAL_SAMPLES, out.number(n, Columns.TOTAL_SAMPLES, m.group(2)));
+                v.put(Columns.SAMPLES_PER_S, out.number(n, Columns.SAMPLES_PER_S, m.group(3)));
+                v.put(Columns.MBPS, out.number(n, Columns.MBPS, m.group(4)));
+                v.put(Columns.LOST, out.number(n, Columns.LOST, m.group(5)));
+                v.put(Columns.LOST_PCT, null);
+                tail(out, n, m.group(6), v, mk, true);
+                out.throughputSummary(n, v);
+                length = v.get(Columns.SIZE_BYTES);
+            } else if ((m = THROUGHPUT_INTERVAL.matcher(s)).matches()) {
+                mk.trailingSpace |= trailing;
+                mk.docsLost |= DOCS_LOST.matcher(raw).find();
+                Map<String, Double> v = new LinkedHashMap<>();
+                v.put(Columns.SIZE_BYTES, length);
+                v.put(Columns.TOTAL_SAMPLES, out.number(n, Columns.TOTAL_SAMPLES, m.group(1)));
+                v.put(Columns.SAMPLES_PER_S, out.number(n, Columns.SAMPLES_PER_S, m.group(2)));
+                v.put(Columns.AVE_SAMPLES_PER_S, out.number(n, Columns.AVE_SAMPLES_PER_S, m.group(3)));
+                v.put(Columns.MBPS, out.number(n, Columns.MBPS, m.group(4)));
+                v.put(Columns.AVE_MBPS, out.number(n, Columns.AVE_MBPS, m.group(5)));
+                v.put(Columns.LOST, out.number(n, Columns.LOST, m.group(6)));
+                v.put(Columns.LOST_PCT, null);
+                tail(out, n, m.group(7), v, mk, true);
+                out.throughputInterval(v);
+            } else if (n == lastData) {
+                truncated(out, n);
+                break;
+            } else {
+                throw WirebenchException.badInput(src + ":" + n + ": expected a complete Perftest "
+                        + (s.startsWith("Packets") || s.contains("Packets:") ? "throughput" : "latency")
+                        + " line, got '" + Parsers.abbreviate(s) + "'");
+            }
+        }
+        String family = bannerVersion != null ? familyOf(bannerVersion, mk) : family(mk);
+        Map<String, String> ctx = new LinkedHashMap<>();
+        if (banner != null) {
+            ctx.put("perftest_version", banner);
+        }
+        return out.build("perftest-legacy-" + family, ctx);
+    }
+
+    private static void truncated(PerftestTables out, int n) {
+        out.warn(n, "truncated line, ignored; the lines before it are kept");
+    }
+
+    /** {@code v} in microseconds: divided by 1000 when it was printed in nanoseconds. */
+    private static Double scaled(Double v, double divisor) {
+        return v == null ? null : v / divisor;
+    }
+
+    /** Lost percentage and CPU after the fixed part of a line. */
+    private static void tail(PerftestTables out, int n, String rest, Map<String, Double> v, Markers mk,
+            boolean lost) {
+        String r = rest.strip();
+        if (lost) {
+            Matcher lp = LOST_PCT.matcher(r);
+            if (lp.matches()) {
+                mk.lostPct = true;
+                mk.javaLost |= lp.group(0).contains("(%)");
+                v.put(Columns.LOST_PCT, out.number(n, Columns.LOST_PCT, lp.group(1)));
+                r = lp.group(2).strip();
+            }
+        }
+        if (r.isEmpty()) {
+            return;
+        }
+        Matcher c = CPU.matcher(r);
+        if (c.matches()) {
+            mk.cpuColon |= r.startsWith("CPU:");
+            mk.cpuParen |= r.endsWith("(%)");
+            v.put(Columns.CPU_PCT, out.number(n, Columns.CPU_PCT, c.group(1)));
+            return;
+        }
+        throw WirebenchException.badInput(out.source() + ":" + n + ": expected the end of the line or 'CPU: x%' / "
+                + "'CPU x (%)', got '" + Parsers.abbreviate(r) + "'");
+    }
+
+    /** The version family from the layout (docs/perftest-parsing.md). */
+    private static String family(Markers mk) {
+        boolean v31 = mk.singleSpaced || mk.oneWayDash || mk.microSign || mk.cpuParen || mk.javaLost
+                || (mk.lostPct && !mk.trailingSpace && !mk.docsLost && !mk.doubleSpaced && !mk.cpuColon);
+        if (v31) {
+            return mk.javaLost ? "3.1+-java" : "3.1+";
+        }
+        if (mk.serialization || mk.oneSpace99) {
+            return "3.0";
+        }
+        if (mk.fourPercentiles) {
+            return "5.1";
+        }
+        if (mk.lostPct) {
+            return mk.docsLost && !mk.trailingSpace ? "docs" : "2.4";
+        }
+        if (mk.trailingSpace || mk.cpuColon) {
+            return "2.2";
+        }
+        return "2.0";
+    }
+
+    /** The family of a version named by the banner (2.4+ print one; older ones in hand-made captures). */
+    private static String familyOf(int[] v, Markers mk) {
+        int major = v[0];
+        int minor = v[1];
+        if (major >= 5) {
+            return mk.fourPercentiles ? "5.1" : "2.0";
+        }
+        if (major == 2) {
+            return minor <= 1 ? "2.0" : minor <= 3 ? "2.2" : "2.4";
+        }
+        if (major == 3 && minor == 0) {
+            return "3.0";
+        }
+        return mk.javaLost ? "3.1+-java" : "3.1+";
+    }
+}

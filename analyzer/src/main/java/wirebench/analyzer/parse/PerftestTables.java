@@ -1,0 +1,187 @@
+package wirebench.analyzer.parse;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import wirebench.analyzer.WirebenchException;
+import wirebench.analyzer.model.Columns;
+import wirebench.analyzer.model.Kind;
+import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.model.ResultTable;
+import wirebench.analyzer.model.Row;
+import wirebench.analyzer.model.Warning;
+import wirebench.analyzer.util.Numbers;
+
+/**
+ * Collects what the Perftest parsers read from one file (summary rows, interval rows, warnings)
+ * and builds the {@link ParsedInput}. Shared by the CSV, JSON and legacy parsers so that every
+ * format yields the same tables.
+ *
+ * <p>Tables: the publisher's latency summaries form one {@link Kind#LATENCY} table, the subscriber's
+ * throughput summaries one {@link Kind#THROUGHPUT} table, one row per data size. A size that is
+ * already in the current table starts a new table (a file holding several runs, e.g. appended with
+ * {@code >>} or {@code -outputFile}). Interval rows go to one series table per kind. A summary of
+ * size 0 (RTI Perftest 4.3 prints one when no data arrived) is no result: a warning, no row.
+ */
+final class PerftestTables {
+    static final String PUBLISHER = "publisher";
+    static final String SUBSCRIBER = "subscriber";
+
+    private final String source;
+    private final List<Group> latency = new ArrayList<>();
+    private final List<Group> throughput = new ArrayList<>();
+    private final List<Map<String, Double>> latencyIntervals = new ArrayList<>();
+    private final List<Map<String, Double>> throughputIntervals = new ArrayList<>();
+    private final List<Warning> warnings = new ArrayList<>();
+    private Map<String, Double> lastLatency;
+
+    /** Rows of one run, with the sizes seen. */
+    private static final class Group {
+        final List<Map<String, Double>> rows = new ArrayList<>();
+        final Set<Double> sizes = new HashSet<>();
+    }
+
+    PerftestTables(String source) {
+        this.source = source;
+    }
+
+    String source() {
+        return source;
+    }
+
+    /** A number of column {@code column} read from {@code text} on {@code line}; blank = null. */
+    Double number(int line, String column, String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        Double d = Numbers.parseOrNull(text);
+        if (d == null) {
+            throw WirebenchException.badInput(source + ":" + line + ": column '" + column
+                    + "': expected a number, got '" + text.strip() + "'");
+        }
+        return d;
+    }
+
+    void warn(int line, String message) {
+        warnings.add(new Warning(source, line, message));
+    }
+
+    /** A latency summary row (values keyed by {@link Columns} names, in microseconds). */
+    void latencySummary(int line, Map<String, Double> values) {
+        lastLatency = addSummary(latency, line, values, "latency");
+    }
+
+    void throughputSummary(int line, Map<String, Double> values) {
+        addSummary(throughput, line, values, "throughput");
+    }
+
+    void latencyInterval(Map<String, Double> values) {
+        latencyIntervals.add(new LinkedHashMap<>(values));
+    }
+
+    void throughputInterval(Map<String, Double> values) {
+        throughputIntervals.add(new LinkedHashMap<>(values));
+    }
+
+    /** Serialization times printed on their own line after a latency summary (legacy printers). */
+    void serialization(int line, Double serializeUs, Double deserializeUs) {
+        if (lastLatency == null) {
+            warn(line, "serialization times without a latency summary before them, ignored");
+            return;
+        }
+        lastLatency.put(Columns.SERIALIZE_US, serializeUs);
+        lastLatency.put(Columns.DESERIALIZE_US, deserializeUs);
+    }
+
+    boolean isEmpty() {
+        return latency.isEmpty() && throughput.isEmpty() && latencyIntervals.isEmpty()
+                && throughputIntervals.isEmpty();
+    }
+
+    private Map<String, Double> addSummary(List<Group> groups, int line, Map<String, Double> values, String what) {
+        Double size = values.get(Columns.SIZE_BYTES);
+        if (size != null && size == 0) {
+            warn(line, what + " summary of size 0: no data was received (RTI Perftest 4.3 prints this row "
+                    + "when no " + (what.equals("latency") ? "pong" : "sample") + " arrived); no result");
+            return null;
+        }
+        Group g = groups.isEmpty() ? null : groups.get(groups.size() - 1);
+        if (g == null || (size != null && g.sizes.contains(size))) {
+            g = new Group();
+            groups.add(g);
+        }
+        g.sizes.add(size);
+        Map<String, Double> row = new LinkedHashMap<>(values);
+        g.rows.add(row);
+        return row;
+    }
+
+    /**
+     * The result. {@code context} (format first, then e.g. {@code perftest_version}) is put in every
+     * table's context, followed by {@code role} and, when a file holds several runs, {@code run}.
+     */
+    ParsedInput build(String format, Map<String, String> context) {
+        List<ResultTable> tables = new ArrayList<>();
+        tables.addAll(tables(Kind.LATENCY, latency, format, context, PUBLISHER, Columns.LATENCY,
+                Columns.LATENCY_OPTIONAL));
+        tables.addAll(tables(Kind.THROUGHPUT, throughput, format, context, SUBSCRIBER, Columns.THROUGHPUT,
+                Columns.THROUGHPUT_OPTIONAL));
+        List<ResultTable> series = new ArrayList<>();
+        if (!latencyIntervals.isEmpty()) {
+            series.add(table(Kind.LATENCY_INTERVAL, latencyIntervals, ctx(format, context, PUBLISHER, 0),
+                    Columns.LATENCY_INTERVAL, List.of(Columns.CPU_PCT)));
+        }
+        if (!throughputIntervals.isEmpty()) {
+            series.add(table(Kind.THROUGHPUT_INTERVAL, throughputIntervals, ctx(format, context, SUBSCRIBER, 0),
+                    Columns.THROUGHPUT_INTERVAL, List.of(Columns.CPU_PCT)));
+        }
+        return new ParsedInput(source, format, tables, series, warnings);
+    }
+
+    private List<ResultTable> tables(Kind kind, List<Group> groups, String format, Map<String, String> context,
+            String role, List<String> base, List<String> optional) {
+        List<ResultTable> out = new ArrayList<>();
+        for (int i = 0; i < groups.size(); i++) {
+            out.add(table(kind, groups.get(i).rows, ctx(format, context, role, groups.size() > 1 ? i + 1 : 0),
+                    base, optional));
+        }
+        return out;
+    }
+
+    private static Map<String, String> ctx(String format, Map<String, String> context, String role, int run) {
+        Map<String, String> c = new LinkedHashMap<>();
+        c.put("format", format);
+        c.putAll(context);
+        c.put("role", role);
+        if (run > 0) {
+            c.put("run", Integer.toString(run));
+        }
+        return c;
+    }
+
+    private ResultTable table(Kind kind, List<Map<String, Double>> rows, Map<String, String> context,
+            List<String> base, List<String> optional) {
+        List<String> columns = new ArrayList<>(base);
+        for (String o : optional) {
+            for (Map<String, Double> r : rows) {
+                if (r.containsKey(o)) {
+                    columns.add(o);
+                    break;
+                }
+            }
+        }
+        List<Row> out = new ArrayList<>();
+        for (Map<String, Double> r : rows) {
+            Map<String, Object> v = new LinkedHashMap<>();
+            for (String c : columns) {
+                v.put(c, r.get(c));
+            }
+            out.add(Row.of(v));
+        }
+        return new ResultTable(source, kind, context, columns, out);
+    }
+}
