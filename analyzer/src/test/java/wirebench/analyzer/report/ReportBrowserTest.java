@@ -50,7 +50,7 @@ class ReportBrowserTest {
     void shouldShowHostileLabelsAsTextAndNeverRunThem(@TempDir Path dir) throws Exception {
         assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
         Path html = dir.resolve("hostile.html");
-        Cli r = Cli.run("report", "src/test/resources/hostile/pubsub-latency.csv", "-o", html.toString(),
+        Cli r = Cli.run("report", "src/test/resources/hostile", "-o", html.toString(),
                 "--title", "<script>window.__pwned='title'</script>");
         assertThat(r.exitCode()).as(r.err()).isZero();
         String text = Files.readString(html);
@@ -63,7 +63,10 @@ class ReportBrowserTest {
             assertThat(res.consoleErrors()).isEmpty();
             assertThat(res.title()).isEqualTo("<script>window.__pwned='title'</script>");
             assertThat(res.bodyText()).contains("<script>window.__pwned=1</script>")
-                    .contains("\"><img src=x onerror=\"window.__pwned=2\">");
+                    .contains("\"><img src=x onerror=\"window.__pwned=2\">")
+                    .contains("<script>window.__pwned=3</script>")
+                    .contains("<img src=x onerror=window.__pwned=5>")
+                    .contains("-label \"onload=\"window.__pwned=4\"");
         }
     }
 
