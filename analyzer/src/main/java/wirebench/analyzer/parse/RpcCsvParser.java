@@ -144,8 +144,10 @@ final class RpcCsvParser {
             for (int i = 0; i < groupKeys.size(); i++) {
                 ctx.put(groupKeys.get(i), g.getKey().get(i));
             }
+            noteMultiThreaded(ctx);
             tables.add(new ResultTable(src, Kind.RPC, ctx, columns, g.getValue()));
         }
+        tables.addAll(sweeps(src, tables, columns));
         if (tables.isEmpty()) {
             Map<String, String> ctx = new LinkedHashMap<>();
             ctx.put("format", "wirebench-csv-" + WirebenchCsvParser.VERSION);
@@ -153,6 +155,59 @@ final class RpcCsvParser {
             tables.add(new ResultTable(src, Kind.RPC, ctx, columns, List.of()));
         }
         return new ParsedInput(src, "wirebench-csv-" + WirebenchCsvParser.VERSION, tables, List.of(), warnings);
+    }
+
+    /** Says in the table's title what the original's figure means with several threads. */
+    static void noteMultiThreaded(Map<String, String> ctx) {
+        if ("multi".equals(ctx.get(RpcColumns.CLIENT))) {
+            ctx.put("note", "ms/call = wall time / completed calls of all " + ctx.getOrDefault(RpcColumns.THREADS, "N")
+                    + " threads, not latency");
+        }
+    }
+
+    /**
+     * The thread sweep (the seed's "How Many Threads"): for each case run by the multithreaded
+     * client with two or more thread counts, one table with a {@code threads} column, in file order.
+     */
+    private static List<ResultTable> sweeps(String src, List<ResultTable> tables, List<String> columns) {
+        Map<String, List<Row>> byCase = new LinkedHashMap<>();
+        for (ResultTable t : tables) {
+            String threads = t.context().get(RpcColumns.THREADS);
+            if (!"multi".equals(t.context().get(RpcColumns.CLIENT)) || threads == null
+                    || Numbers.parseOrNull(threads) == null) {
+                continue;
+            }
+            for (Row r : t.rows()) {
+                String id = r.text(RpcColumns.CASE) != null ? r.text(RpcColumns.CASE) : r.text(RpcColumns.LABEL);
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put(RpcColumns.THREADS, Numbers.parseOrNull(threads));
+                r.values().forEach((k, v) -> {
+                    if (!k.equals(RpcColumns.THREADS)) {
+                        m.put(k, v);
+                    }
+                });
+                byCase.computeIfAbsent(id, k -> new ArrayList<>()).add(Row.of(m));
+            }
+        }
+        List<ResultTable> out = new ArrayList<>();
+        for (Map.Entry<String, List<Row>> e : byCase.entrySet()) {
+            long distinct = e.getValue().stream().map(r -> r.number(RpcColumns.THREADS)).distinct().count();
+            if (distinct < 2) {
+                continue;
+            }
+            Map<String, String> ctx = new LinkedHashMap<>();
+            ctx.put("format", "wirebench-csv-" + WirebenchCsvParser.VERSION);
+            ctx.put("family", "rpc");
+            ctx.put("title", "How Many Threads");
+            ctx.put(RpcColumns.CASE, e.getKey());
+            ctx.put(RpcColumns.CLIENT, "multi");
+            ctx.put("note", "ms/call = wall time / completed calls, not latency");
+            List<String> cols = new ArrayList<>();
+            cols.add(RpcColumns.THREADS);
+            cols.addAll(columns);
+            out.add(new ResultTable(src, Kind.RPC, ctx, cols, e.getValue()));
+        }
+        return out;
     }
 
     /** The original's columns and the precise ones in the documented order, then any others. */

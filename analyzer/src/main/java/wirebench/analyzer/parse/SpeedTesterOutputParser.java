@@ -196,6 +196,7 @@ public final class SpeedTesterOutputParser implements ResultParser {
                 ctx.put("title", sweepTitle);
             }
             ctx.put(RpcColumns.CLIENT, "multi");
+            ctx.put("note", "ms/call = wall time / completed calls, not latency");
             List<String> cols = new ArrayList<>();
             cols.add(RpcColumns.THREADS);
             cols.addAll(RpcColumns.ORIGINAL);
@@ -262,6 +263,7 @@ public final class SpeedTesterOutputParser implements ResultParser {
             ctx.put("total_ms", run.totalMs);
             ctx.put("server_ms", run.serverMs);
         }
+        RpcCsvParser.noteMultiThreaded(ctx);
         tables.add(new ResultTable(src, Kind.RPC, ctx, RpcColumns.ORIGINAL, rows));
     }
 
