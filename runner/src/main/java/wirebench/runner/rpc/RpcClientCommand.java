@@ -63,6 +63,11 @@ public final class RpcClientCommand implements Callable<Integer> {
                     + "in-out-SIZE with SIZE 1000, 10000 or 50000.")
     List<String> cases;
 
+    @Option(names = "--warmup-calls", defaultValue = "0", paramLabel = "N",
+            description = "Untimed calls of each chosen case before the run, single-threaded, not printed "
+                    + "(default: ${DEFAULT-VALUE}, as the original, whose first case includes JIT warm-up).")
+    int warmupCalls;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Results directory: run.json and rows appended to rpc.csv as each case finishes.")
     Path outDir;
@@ -102,6 +107,9 @@ public final class RpcClientCommand implements Callable<Integer> {
         }, 2L * timeoutMs + 2000);
         List<Object> runs = new ArrayList<>();
         try {
+            if (warmupCalls > 0) {
+                client.warmUp(warmupCalls, selected);
+            }
             List<SpeedTestClient.RunSummary> summaries = new ArrayList<>();
             for (int n : sweep ? threadSweep : List.of(threads == null ? 0 : threads)) {
                 if (sweep) {
@@ -160,6 +168,10 @@ public final class RpcClientCommand implements Callable<Integer> {
         if (port < 1 || port > 65535) {
             throw new WirebenchException(WirebenchException.USAGE, "--port: expected 1..65535, got " + port);
         }
+        if (warmupCalls < 0) {
+            throw new WirebenchException(WirebenchException.USAGE, "--warmup-calls: expected 0 or more, got "
+                    + warmupCalls);
+        }
         if (timeoutMs < 1) {
             throw new WirebenchException(WirebenchException.USAGE, "--timeout-ms: expected at least 1, got " + timeoutMs);
         }
@@ -213,6 +225,7 @@ public final class RpcClientCommand implements Callable<Integer> {
         c.put("threads", threads);
         c.put("thread_sweep", threadSweep);
         c.put("cases", selected.stream().map(SpeedCase::id).toList());
+        c.put("warmup_calls", warmupCalls);
         c.put("timeout_ms", timeoutMs);
         c.put("service", RmiServer.SERVICE_NAME);
         return c;
