@@ -68,7 +68,9 @@ final class RpcCsvParser {
         }
         keys.remove("");
         Set<String> textColumns = new LinkedHashSet<>(keys);
-        textColumns.add(RpcColumns.RATING);
+        // text wherever they appear (files written by 'wirebench convert' have other key columns)
+        textColumns.addAll(List.of(RpcColumns.RATING, RpcColumns.LABEL, RpcColumns.CASE, RpcColumns.CLIENT, "title",
+                "note"));
         textColumns.remove("size_bytes");
 
         List<Warning> warnings = new ArrayList<>();
@@ -147,7 +149,10 @@ final class RpcCsvParser {
             noteMultiThreaded(ctx);
             tables.add(new ResultTable(src, Kind.RPC, ctx, columns, g.getValue()));
         }
-        tables.addAll(sweeps(src, tables, columns));
+        if (Set.of(RpcColumns.CLIENT, RpcColumns.THREADS).containsAll(groupKeys)) {
+            // runs that differ only in their thread count: a sweep (not runs between different hosts)
+            tables.addAll(sweeps(src, tables, columns));
+        }
         if (tables.isEmpty()) {
             Map<String, String> ctx = new LinkedHashMap<>();
             ctx.put("format", "wirebench-csv-" + WirebenchCsvParser.VERSION);

@@ -109,6 +109,27 @@ class RpcCsvParserTest {
     }
 
     @Test
+    void shouldGiveTheSameRowsWhenSpeedTesterOutputIsConvertedAndReadBack(@org.junit.jupiter.api.io.TempDir Path dir) {
+        Path sample = Path.of("..", "sample-data", "speedtester", "example-times.txt");
+        int code = AnalyzerMain.run(new String[] {"convert", sample.toString(), "--out", dir.toString()},
+                new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()));
+        assertThat(code).isZero();
+
+        ParsedInput direct = Parsers.all().parse(InputText.read(sample));
+        ParsedInput back = Parsers.all().parse(InputText.read(dir.resolve("rpc.csv")));
+
+        assertThat(back.tables()).hasSameSizeAs(direct.tables());
+        for (int i = 0; i < direct.tables().size(); i++) {
+            ResultTable a = direct.tables().get(i);
+            ResultTable b = back.tables().get(i);
+            assertThat(b.context()).containsEntry("title", a.context().get("title"));
+            assertThat(b.rows()).extracting(r -> r.text("label") + " " + r.number("orig_ms_per_call") + " "
+                    + r.text("rating")).isEqualTo(a.rows().stream().map(r -> r.text("label") + " "
+                            + r.number("orig_ms_per_call") + " " + r.text("rating")).toList());
+        }
+    }
+
+    @Test
     void shouldPrintTheRatedTablesWhenStatsReadsTheSampleDirectory() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
