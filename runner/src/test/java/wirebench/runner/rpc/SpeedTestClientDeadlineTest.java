@@ -26,7 +26,8 @@ class SpeedTestClientDeadlineTest {
     /** Answers like the real servant until {@code blockAfterEchoes} echo calls, then blocks. */
     static final class HangingService implements SpeedTestService {
         private final SpeedTestServant real = new SpeedTestServant();
-        private final CountDownLatch never = new CountDownLatch(1);
+        /** Released at the end of a test so that the blocked client threads end. */
+        final CountDownLatch never = new CountDownLatch(1);
         private final int blockAfterEchoes;
         private int echoes;
 
@@ -76,7 +77,8 @@ class SpeedTestClientDeadlineTest {
     void shouldGiveUpWithExitOneWhenNoCallCompletesWithinTheStallTimeout() {
         List<CaseResult> finished = new ArrayList<>();
         StringWriter out = new StringWriter();
-        SpeedTestClient client = new SpeedTestClient(new HangingService(5), "test:1", new PrintWriter(out),
+        HangingService service = new HangingService(5);
+        SpeedTestClient client = new SpeedTestClient(service, "test:1", new PrintWriter(out),
                 finished::add, 300);
         List<SpeedCase> cases = SpeedCase.select(SpeedCase.MULTI_THREAD_ORDER, List.of("out-1000", "echo"));
         long t0 = System.nanoTime();
@@ -90,12 +92,14 @@ class SpeedTestClientDeadlineTest {
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0)).isLessThan(10_000);
         assertThat(finished).isEmpty();
         assertThat(out.toString()).contains("-- testing echo calls with 2 threads").doesNotContain("Finished Test In");
+        service.never.countDown();
     }
 
     @Test
     void shouldKeepEarlierCasesWhenALaterCaseHangs() {
         List<CaseResult> finished = new ArrayList<>();
-        SpeedTestClient client = new SpeedTestClient(new HangingService(0), "test:1",
+        HangingService service = new HangingService(0);
+        SpeedTestClient client = new SpeedTestClient(service, "test:1",
                 new PrintWriter(new StringWriter()), finished::add, 300);
         // an inbound case first, then echo, which hangs at once
         List<SpeedCase> inThenEcho = List.of(
@@ -105,5 +109,6 @@ class SpeedTestClientDeadlineTest {
                 .hasMessageContaining("case 2 (echo calls): no call completed for 300 ms");
         assertThat(finished).extracting(r -> r.speedCase().id()).containsExactly("in-same-1000");
         assertThat(finished.get(0).calls()).isEqualTo(10);
+        service.never.countDown();
     }
 }
