@@ -52,13 +52,13 @@ public final class RpcClientCommand implements Callable<Integer> {
             description = "Use the multithreaded client with N threads (the original's default is 10).")
     Integer threads;
 
-    @Option(names = "--thread-sweep", split = ",", paramLabel = "N,N,...",
+    @Option(names = "--thread-sweep", split = ",", paramLabel = "N",
             description = "Run the multithreaded client once per thread count (e.g. 1,10,20,30,50,100,200,500) and "
                     + "print the 'How Many Threads' table and the curve of calls/s and latency. "
                     + "Runs only echo unless --cases says otherwise.")
     List<Integer> threadSweep;
 
-    @Option(names = "--cases", split = ",", paramLabel = "ID,ID,...",
+    @Option(names = "--cases", split = ",", paramLabel = "ID",
             description = "Run only these cases (in the client's order): echo, in-same-SIZE, in-new-SIZE, out-SIZE, "
                     + "in-out-SIZE with SIZE 1000, 10000 or 50000.")
     List<String> cases;
