@@ -9,6 +9,7 @@ final class KnownParsers {
 
     static List<ResultParser> list() {
         return List.of(
+                new SpeedTesterParser(),
                 new WirebenchCsvParser(),
                 new PerftestJsonParser(), new PerftestCsvParser(), new PerftestLegacyParser());
     }

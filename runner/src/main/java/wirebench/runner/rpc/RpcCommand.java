@@ -1,10 +1,11 @@
 package wirebench.runner.rpc;
 
 import picocli.CommandLine.Command;
-import wirebench.runner.cli.NotYetCommand;
 
-/** {@code wirebench run rpc}: planned. */
+/** {@code wirebench run rpc server|client}: the SpeedTester model over Java RMI (docs/rpc.md). */
 @Command(name = "rpc", mixinStandardHelpOptions = true,
-        description = "RMI request/response benchmark (DistributeMe SpeedTester model). Not available yet in this version (see README.md).")
-public final class RpcCommand extends NotYetCommand {
+        description = "RMI request/response benchmark (DistributeMe SpeedTester model): start 'server' on one "
+                + "host, then 'client' against it. See docs/rpc.md.",
+        subcommands = {RpcServerCommand.class, RpcClientCommand.class})
+public final class RpcCommand {
 }
