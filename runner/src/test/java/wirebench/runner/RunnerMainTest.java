@@ -31,6 +31,14 @@ class RunnerMainTest {
     }
 
     @Test
+    void shouldSayAPlannedCommandIsNotAvailableYetWithExit2() {
+        String[] r = run("campaign", "--anything");
+        assertThat(r[0]).isEqualTo("2");
+        assertThat(r[2].strip()).isEqualTo("wirebench campaign: not available yet in this version "
+                + "(see README.md, 'What exists')");
+    }
+
+    @Test
     void shouldExit2OnAnUnknownCommand() {
         String[] r = run("nope");
         assertThat(r[0]).isEqualTo("2");

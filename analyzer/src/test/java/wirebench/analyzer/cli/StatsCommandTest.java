@@ -62,15 +62,10 @@ class StatsCommandTest {
     }
 
     @Test
-    void shouldExit2OnUnknownOptionAndOnPlannedCommands() {
+    void shouldExit2OnUnknownOption() {
         Cli r = Cli.run("stats", "--bogus", LATENCY);
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).startsWith("Unknown option: '--bogus'");
-
-        Cli demo = Cli.run("demo", "x");
-        assertThat(demo.exitCode()).isEqualTo(2);
-        assertThat(demo.err().strip()).isEqualTo("wirebench demo: not available yet in this version "
-                + "(see README.md, 'What exists')");
     }
 
     @Test
