@@ -7,8 +7,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+
+import org.HdrHistogram.Histogram;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,6 +26,7 @@ import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.parse.Parsers;
+import wirebench.analyzer.report.Histograms;
 import wirebench.analyzer.report.ReportRenderer;
 import wirebench.analyzer.util.Numbers;
 
@@ -84,7 +89,12 @@ public final class CompareCommand implements Callable<Integer> {
         failOn.forEach(g -> gates.add(Gate.parse(g)));
         List<Path> basePaths = paths(baseline);
         List<Path> candPaths = paths(candidate);
-        Comparison.Result r = new Comparison(alpha).compare(runs(basePaths), runs(candPaths));
+        Comparison cmp = new Comparison(alpha);
+        Comparison.Result tables = cmp.compare(runs(basePaths), runs(candPaths));
+        List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
+        all.addAll(cmp.distributions(histograms(basePaths), histograms(candPaths)));
+        Comparison.Result r = new Comparison.Result(all, tables.onlyInBaseline(), tables.onlyInCandidate(),
+                tables.notes());
 
         List<String> gateLines = new ArrayList<>();
         boolean failed = false;
@@ -160,6 +170,20 @@ public final class CompareCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw WirebenchException.badInput(p + ": cannot list directory (" + e.getMessage() + ")");
         }
+    }
+
+    /** Log name -> one merged histogram per run, for the runs that have HdrHistogram logs. */
+    private static Map<String, List<Histogram>> histograms(List<Path> runs) {
+        Map<String, List<Histogram>> out = new TreeMap<>();
+        for (Path run : runs) {
+            for (Map.Entry<String, Path> e : Histograms.logsIn(run).entrySet()) {
+                Histogram h = Histograms.merged(e.getValue());
+                if (h != null && h.getTotalCount() > 0) {
+                    out.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(h);
+                }
+            }
+        }
+        return out;
     }
 
     private static List<List<ParsedInput>> runs(List<Path> paths) {

@@ -108,6 +108,61 @@ public final class Comparison {
         return new Result(deltas, onlyBase, onlyCand, notes);
     }
 
+    /** The percentiles compared between merged latency distributions. */
+    private static final double[] DIST_PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
+    private static final String[] DIST_METRICS = {"p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "max_us"};
+
+    /**
+     * Deltas between latency distributions (HdrHistogram logs of the same name on both sides). The
+     * values shown are percentiles of each side's histograms merged over its runs (percentiles are
+     * never averaged); with at least two runs per side, the per-run percentiles feed the
+     * Mann-Whitney test.
+     *
+     * @param baseline  log name -> one histogram (ns) per run
+     * @param candidate the same for the candidate
+     */
+    public List<Delta> distributions(Map<String, List<org.HdrHistogram.Histogram>> baseline,
+            Map<String, List<org.HdrHistogram.Histogram>> candidate) {
+        List<Delta> out = new ArrayList<>();
+        for (Map.Entry<String, List<org.HdrHistogram.Histogram>> e : baseline.entrySet()) {
+            List<org.HdrHistogram.Histogram> cand = candidate.get(e.getKey());
+            if (cand == null) {
+                continue;
+            }
+            org.HdrHistogram.Histogram mb = merge(e.getValue());
+            org.HdrHistogram.Histogram mc = merge(cand);
+            for (int i = 0; i < DIST_PERCENTILES.length; i++) {
+                double pct = DIST_PERCENTILES[i];
+                double[] b = perRun(e.getValue(), pct);
+                double[] c = perRun(cand, pct);
+                Delta d = delta("distribution " + e.getKey() + " (n=" + mb.getTotalCount() + "+" + mc.getTotalCount()
+                        + " values)", Kind.LATENCY, DIST_METRICS[i], b, c);
+                double vb = mb.getValueAtPercentile(pct) / 1000.0;
+                double vc = mc.getValueAtPercentile(pct) / 1000.0;
+                Double deltaPct = vb == 0 ? null : (vc - vb) / Math.abs(vb) * 100.0;
+                String note = d.note() + "; merged histograms";
+                out.add(new Delta(d.point(), d.kind(), d.metric(), d.direction(), b, c, vb, vc, d.baselineCi(),
+                        d.candidateCi(), deltaPct, d.pValue(), d.verdict(), note));
+            }
+        }
+        return out;
+    }
+
+    private static org.HdrHistogram.Histogram merge(List<org.HdrHistogram.Histogram> hs) {
+        org.HdrHistogram.Histogram m = new org.HdrHistogram.Histogram(3);
+        m.setAutoResize(true);
+        hs.forEach(m::add);
+        return m;
+    }
+
+    private static double[] perRun(List<org.HdrHistogram.Histogram> hs, double pct) {
+        double[] v = new double[hs.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = hs.get(i).getValueAtPercentile(pct) / 1000.0;
+        }
+        return v;
+    }
+
     Delta delta(String point, Kind kind, String metric, double[] b, double[] c) {
         double mb = median(b);
         double mc = median(c);

@@ -58,6 +58,40 @@ public final class Histograms {
 
     /** The merged distribution of one log, or null when it holds no values. */
     public static Distribution readOne(Path file) {
+        Histogram total = merged(file);
+        if (total == null || total.getTotalCount() == 0) {
+            return null;
+        }
+        List<double[]> pts = new ArrayList<>();
+        for (HistogramIterationValue v : total.percentiles(5)) {
+            pts.add(new double[] {v.getPercentileLevelIteratedTo(), v.getValueIteratedTo() / NS_PER_US});
+        }
+        String name = file.getFileName().toString().replaceFirst("\\.hlog$", "");
+        return new Distribution(name, total.getTotalCount(), pts);
+    }
+
+    /** Every {@code *.hlog} directly in or below {@code dir}, by file name without extension. */
+    public static java.util.Map<String, Path> logsIn(Path dir) {
+        java.util.Map<String, Path> out = new java.util.TreeMap<>();
+        if (!Files.isDirectory(dir)) {
+            return out;
+        }
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.filter(p -> p.getFileName().toString().endsWith(".hlog"))
+                    .forEach(p -> out.put(p.getFileName().toString().replaceFirst("\\.hlog$", ""), p));
+        } catch (IOException e) {
+            throw WirebenchException.badInput(dir + ": cannot list directory (" + e.getMessage() + ")");
+        }
+        return out;
+    }
+
+    /** A percentile (0..100) of a histogram of nanoseconds, in microseconds. */
+    public static double percentileUs(Histogram h, double percentile) {
+        return h.getValueAtPercentile(percentile) / NS_PER_US;
+    }
+
+    /** All intervals of one log added into one histogram (null when the log has none). */
+    public static Histogram merged(Path file) {
         Histogram total = null;
         try (HistogramLogReader reader = new HistogramLogReader(file.toFile())) {
             EncodableHistogram h;
@@ -75,14 +109,6 @@ public final class Histograms {
         } catch (IOException | RuntimeException e) {
             throw WirebenchException.badInput(file + ": not a readable HdrHistogram log (" + e.getMessage() + ")");
         }
-        if (total == null || total.getTotalCount() == 0) {
-            return null;
-        }
-        List<double[]> pts = new ArrayList<>();
-        for (HistogramIterationValue v : total.percentiles(5)) {
-            pts.add(new double[] {v.getPercentileLevelIteratedTo(), v.getValueIteratedTo() / NS_PER_US});
-        }
-        String name = file.getFileName().toString().replaceFirst("\\.hlog$", "");
-        return new Distribution(name, total.getTotalCount(), pts);
+        return total;
     }
 }

@@ -1,0 +1,74 @@
+package wirebench.analyzer.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import wirebench.analyzer.Cli;
+
+/** Where HdrHistogram logs exist, compare compares distributions from merged histograms. */
+class CompareDistributionsTest {
+
+    /** A run directory holding one log of {@code n} latencies around {@code centerNs}. */
+    static Path run(Path dir, double centerNs, long seed) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("run.json"), "{\"format\": \"wirebench-run 1\"}\n");
+        Histogram h = new Histogram(3);
+        Random rnd = new Random(seed);
+        for (int i = 0; i < 20_000; i++) {
+            h.recordValue((long) (centerNs + rnd.nextGaussian() * centerNs * 0.05 + (i % 1000 == 0 ? centerNs * 4 : 0)));
+        }
+        try (PrintStream ps = new PrintStream(dir.resolve("pubsub-latency-x-32.hlog").toFile(), "UTF-8")) {
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputLogFormatVersion();
+            w.outputLegend();
+            h.setStartTimeStamp(0);
+            h.setEndTimeStamp(1000);
+            w.outputIntervalHistogram(h);
+        }
+        return dir;
+    }
+
+    @Test
+    void shouldCompareMergedDistributionsAndFindTheShiftWithRepetitions(@TempDir Path tmp) throws IOException {
+        for (int i = 0; i < 5; i++) {
+            run(tmp.resolve("base").resolve("r" + i), 10_000, i);
+            run(tmp.resolve("cand").resolve("r" + i), 12_000, 100 + i);
+        }
+
+        Cli r = Cli.run("compare", tmp.resolve("base").toString(), tmp.resolve("cand").toString(), "--format", "csv");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String p50 = r.out().lines().filter(l -> l.contains("distribution pubsub-latency-x-32") && l.contains(",p50_us,"))
+                .findFirst().orElseThrow();
+        // 5 runs x 20000 values each side, merged; p50 about 10 us vs 12 us, significant and worse
+        assertThat(p50).startsWith("distribution pubsub-latency-x-32 (n=100000+100000 values),latency,p50_us,"
+                + "lower_is_better,5,5,");
+        String[] f = p50.split(",");
+        assertThat(Double.parseDouble(f[6])).isBetween(9.9, 10.1);
+        assertThat(Double.parseDouble(f[7])).isBetween(11.9, 12.1);
+        assertThat(Double.parseDouble(f[12])).isBetween(18.0, 22.0);
+        assertThat(f[14]).isEqualTo("worse");
+    }
+
+    @Test
+    void shouldSayNoSignificanceTestForSingleRuns(@TempDir Path tmp) throws IOException {
+        Path a = run(tmp.resolve("a"), 10_000, 1);
+        Path b = run(tmp.resolve("b"), 10_000, 2);
+
+        Cli r = Cli.run("compare", a.toString(), b.toString());
+
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).containsPattern("distribution pubsub-latency-x-32 \\(n=20000\\+20000 values\\)\\s+p99_us")
+                .contains("no significance test (n=1); merged histograms");
+    }
+}
