@@ -27,6 +27,7 @@ import wirebench.analyzer.util.Numbers;
 public final class Comparison {
     /** Context entries that describe where a table came from, not what was tested. */
     private static final Set<String> NOT_KEYS = Set.of("format", "family", "source", "role", "repetition", "rep",
+            "perftest_version",
             "run_id");
 
     private final double alpha;
