@@ -22,10 +22,12 @@ class ReportBrowserTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
-    void shouldRenderEveryChartWithoutErrorsOrRequestsWhenOpenedOffline(@TempDir Path dir) throws Exception {
+    void shouldRenderEveryChartOfTheSampleDataWithoutErrorsOrRequestsWhenOpenedOffline(@TempDir Path dir)
+            throws Exception {
         assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
         Path html = dir.resolve("report.html");
-        Cli r = Cli.run("report", "src/test/resources/wirebench/pubsub-latency.csv", "-o", html.toString());
+        Cli r = Cli.run("report", "../sample-data", "src/test/resources/wirebench/pubsub-latency.csv", "-o",
+                html.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         String text = Files.readString(html);
         assertThat(text).doesNotContainPattern("(?i)(src|href)\\s*=\\s*[\"']?(https?:|//)");
@@ -36,11 +38,12 @@ class ReportBrowserTest {
             assertThat(res.consoleErrors()).isEmpty();
             assertThat(res.resourcesFetched()).isZero();
             int expectedCharts = countOccurrences(text, "<figure class=\"chart\">");
-            assertThat(expectedCharts).isGreaterThanOrEqualTo(2);
+            assertThat(expectedCharts).isGreaterThanOrEqualTo(6);
             assertThat(res.charts()).isEqualTo(expectedCharts);
             assertThat(res.chartShapes()).allSatisfy(n -> assertThat(n).isGreaterThan(10));
             assertThat(res.chartWidthsPx()).allSatisfy(w -> assertThat(w).isGreaterThan(100.0));
-            assertThat(res.bodyText()).contains("Sample Size (Bytes)").contains("12.5");
+            assertThat(res.bodyText()).contains("Sample Size (Bytes)").contains("12.5").contains("Diff Saved %")
+                    .contains("75.42");
         }
         assertThat(Files.size(ARTIFACTS.resolve("report.png"))).isGreaterThan(10_000);
     }
