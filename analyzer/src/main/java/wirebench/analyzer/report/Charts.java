@@ -159,6 +159,15 @@ public final class Charts {
 
     /** A vertical bar chart, categories along x, one colour per series. */
     public String bars(String title, String categoryLabel, String valueLabel, List<Bars> series) {
+        return bars(title, categoryLabel, valueLabel, series, new double[0], new String[0]);
+    }
+
+    /**
+     * A bar chart with labelled background bands on the value axis: band i spans
+     * [limits[i-1], limits[i]) and is named {@code names[i]} (the last band is open above).
+     */
+    public String bars(String title, String categoryLabel, String valueLabel, List<Bars> series, double[] limits,
+            String[] names) {
         DefaultCategoryDataset ds = new DefaultCategoryDataset();
         for (Bars b : series) {
             for (int i = 0; i < b.categories().size(); i++) {
@@ -178,6 +187,27 @@ public final class Charts {
         }
         CategoryPlot plot = new CategoryPlot(ds, cat, new NumberAxis(valueLabel), r);
         plot.setOrientation(PlotOrientation.VERTICAL);
+        double top = 0;
+        for (int i = 0; i < ds.getRowCount(); i++) {
+            for (int j = 0; j < ds.getColumnCount(); j++) {
+                Number v = ds.getValue(i, j);
+                top = v == null ? top : Math.max(top, v.doubleValue());
+            }
+        }
+        for (int i = 0; i < names.length; i++) {
+            double lo = i == 0 ? 0 : limits[i - 1];
+            double hi = i < limits.length ? limits[i] : Math.max(top, lo) * 1.05 + 1e-9;
+            if (lo > top * 1.05 && i > 0) {
+                break;
+            }
+            org.jfree.chart.plot.IntervalMarker band = new org.jfree.chart.plot.IntervalMarker(lo, hi);
+            band.setPaint(i % 2 == 0 ? new Color(0xf4f8fb) : new Color(0xfbf7f0));
+            band.setLabel(names[i]);
+            band.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 9));
+            band.setLabelAnchor(org.jfree.chart.ui.RectangleAnchor.TOP_RIGHT);
+            band.setLabelTextAnchor(org.jfree.chart.ui.TextAnchor.TOP_RIGHT);
+            plot.addRangeMarker(band, org.jfree.chart.ui.Layer.BACKGROUND);
+        }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(new Color(0xdddddd));
         return render(new JFreeChart(title, titleFont(), plot, series.size() > 1));

@@ -21,7 +21,10 @@ final class SuiteSections {
     private static final Map<Kind, List<String>> HEADLINES = Map.of(
             Kind.COMPRESSION, List.of("saved_pct", "saved_bytes", "wire_bytes"),
             Kind.UDP, List.of("data_mbps", "wire_mbps", "loss_pct", "jitter_us"),
-            Kind.RPC, List.of("ms_per_call", "precise_ms_per_call", "calls_per_s", "p50_us", "p99_us"));
+            Kind.RPC, List.of("orig_ms_per_call", "ms_per_call", "p50_us", "p99_us"));
+    /** SpeedTester's rating thresholds on ms per call: below 0.1 SUPERB ... 5.0 and above DEAD HORSE. */
+    private static final double[] RATING_MS = {0.1, 0.3, 0.5, 1.0, 5.0};
+    private static final String[] RATING_NAMES = {"SUPERB", "TOP", "OK", "ACCEPTABLE", "LOUSY", "DEAD HORSE"};
     private static final Map<Kind, String[]> TITLES = Map.of(
             Kind.COMPRESSION, new String[] {"compression", "Compression savings",
                 "Bytes on the wire with and without compression."},
@@ -41,10 +44,16 @@ final class SuiteSections {
             return null;
         }
         List<Object> chartList = new ArrayList<>();
+        if (kind == Kind.RPC) {
+            String sweep = sweepChart(tables, charts);
+            if (sweep != null) {
+                chartList.add(ReportBuilder.chart("Thread sweep: completed calls per second by client threads", sweep));
+            }
+        }
         for (String measure : HEADLINES.get(kind)) {
             List<Charts.Bars> bars = new ArrayList<>();
             for (ResultTable t : tables) {
-                if (!t.hasValues(measure)) {
+                if (!t.hasValues(measure) || isSweep(t)) {
                     continue;
                 }
                 List<String> cats = new ArrayList<>();
@@ -57,8 +66,12 @@ final class SuiteSections {
             }
             if (!bars.isEmpty()) {
                 String label = ColumnLabels.label(measure);
-                chartList.add(ReportBuilder.chart(label + " by test point",
-                        charts.bars(label, "Test point", label, bars)));
+                boolean bands = kind == Kind.RPC && measure.endsWith("ms_per_call");
+                chartList.add(ReportBuilder.chart(label + " by test point" + (bands
+                        ? " (background bands: SpeedTester's ratings SUPERB < 0.1 ms <= TOP < 0.3 <= OK < 0.5 <= "
+                                + "ACCEPTABLE < 1.0 <= LOUSY < 5.0 <= DEAD HORSE)" : ""),
+                        bands ? charts.bars(label, "Test point", label, bars, RATING_MS, RATING_NAMES)
+                                : charts.bars(label, "Test point", label, bars)));
             }
         }
         List<Object> tableModels = new ArrayList<>();
@@ -91,6 +104,40 @@ final class SuiteSections {
         return List.of(new Charts.Bars("NONE", cats, none), new Charts.Bars(t.context().get("algorithm"), cats, comp));
     }
 
+    /** A thread-sweep table: several thread counts in one table. */
+    private static boolean isSweep(ResultTable t) {
+        return t.rows().stream().map(r -> r.get("threads")).filter(v -> v != null).distinct().count() > 1;
+    }
+
+    /** calls/s against threads, one line per case, from the sweep tables (null when there are none). */
+    private static String sweepChart(List<ResultTable> tables, Charts charts) {
+        Map<String, List<double[]>> lines = new LinkedHashMap<>();
+        for (ResultTable t : tables) {
+            if (!isSweep(t)) {
+                continue;
+            }
+            for (Row r : t.rows()) {
+                Double threads = r.number("threads");
+                Double rate = r.number("calls_per_s");
+                if (rate == null && r.number("calls") != null && r.number("orig_time_ms") != null
+                        && r.number("orig_time_ms") > 0) {
+                    rate = r.number("calls") / (r.number("orig_time_ms") / 1000.0);
+                }
+                String label = r.text("label") != null ? r.text("label") : t.context().getOrDefault("title", "calls");
+                if (threads != null && rate != null) {
+                    lines.computeIfAbsent(ReportBuilder.label(t) + " " + label, k -> new ArrayList<>())
+                            .add(new double[] {threads, rate});
+                }
+            }
+        }
+        if (lines.isEmpty()) {
+            return null;
+        }
+        List<Charts.Line> ls = new ArrayList<>();
+        lines.forEach((k, v) -> ls.add(new Charts.Line(k, v, false)));
+        return charts.xy("Thread sweep", "Client threads", "Calls/s", ls, false, false);
+    }
+
     /** A bar's category: the row's values that are not the table's constant context. */
     private static String category(ResultTable t, Row r) {
         List<String> parts = new ArrayList<>();
@@ -99,6 +146,9 @@ final class SuiteSections {
                 continue;
             }
             Object v = r.get(c);
+            if (c.equals("rating") || c.equals("client")) {
+                continue;
+            }
             if (v instanceof String) {
                 parts.add((String) v);
             } else if (c.endsWith("_bytes") || c.equals("threads") || c.equals("case")) {
