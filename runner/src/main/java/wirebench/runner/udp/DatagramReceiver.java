@@ -27,7 +27,7 @@ interface DatagramReceiver extends Closeable {
 
     int localPort();
 
-    /** SO_RCVBUF as the kernel reports it (Linux reports twice the size it accepted). */
+    /** SO_RCVBUF as the JDK reports it: the size the kernel accepted (Linux's getsockopt shows twice that). */
     int receiveBufferBytes() throws IOException;
 
     /** What is really used, e.g. {@code poll selector: sun.nio.ch.PollSelectorImpl (provider sun.nio.ch.PollSelectorProvider)}. */

@@ -40,6 +40,11 @@ final class UdpClient {
     }
 
     Report run() {
+        if (config.connected() && config.payloadBytes() == 0) {
+            // measured: DatagramChannel.write and send on a connected channel return 0 and send nothing
+            throw new WirebenchException(WirebenchException.USAGE, "--payload 0 with --connected: the JDK sends no "
+                    + "empty datagram on a connected socket; use --payload 0 without --connected");
+        }
         ThreadScheduling.Outcome o = ThreadScheduling.applyToCurrentThread("send thread", config.scheduler(),
                 config.priority());
         log.accept((o.applied() ? "info: " : "warn: ") + o.message());

@@ -16,7 +16,7 @@ import wirebench.runner.results.Num;
  * @param payloadBytes         DATA payload size
  * @param serverScheduler      the receive thread's requested policy and whether it took effect
  * @param rcvbufRequestedBytes SO_RCVBUF asked for, 0 = system default
- * @param rcvbufGrantedBytes   SO_RCVBUF the kernel reports (Linux doubles the request)
+ * @param rcvbufGrantedBytes   SO_RCVBUF the kernel accepted (as the JDK reports it)
  * @param endReceived          false when the run ended by the idle timeout (a partial result)
  * @param jitterMs             RFC 3550 jitter, NaN when the payload carries no send time
  * @param duplicates           -1 when not measurable (payload too short for a sequence number)
