@@ -61,9 +61,12 @@ public final class UdpMatrixCommand implements Callable<Integer> {
             + "default ${DEFAULT-VALUE}.")
     List<Scheduler> clientSchedulers;
 
-    @Option(names = "--connected", split = ",", defaultValue = "false,true", description = "product grid only; "
+    /** Connected-mode values of a product grid. */
+    enum YesNo { NO, YES }
+
+    @Option(names = "--connected", split = ",", defaultValue = "no,yes", description = "product grid only (no, yes); "
             + "default ${DEFAULT-VALUE}.")
-    List<Boolean> connected;
+    List<YesNo> connected;
 
     @Option(names = "--payloads", split = ",", defaultValue = "64,1472", description = "product grid only; "
             + "default ${DEFAULT-VALUE}.")
@@ -103,7 +106,8 @@ public final class UdpMatrixCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter o = spec.commandLine().getOut();
         List<MatrixPoint> points = grid == Grid.SEED ? MatrixPoint.seedGrid(methods)
-                : MatrixPoint.product(clientSchedulers, connected, payloads, serverSchedulers, rcvbufs, methods);
+                : MatrixPoint.product(clientSchedulers,
+                        connected.stream().map(c -> c == YesNo.YES).toList(), payloads, serverSchedulers, rcvbufs, methods);
         for (MatrixPoint p : points) {
             UdpOptions.checkPayload(p.payloadBytes(), new PrintWriter(PrintWriter.nullWriter()));
         }
