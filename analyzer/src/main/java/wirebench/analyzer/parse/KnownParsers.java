@@ -9,6 +9,8 @@ final class KnownParsers {
 
     static List<ResultParser> list() {
         return List.of(
+                new WirebenchUdpCsvParser(),
+                new SpeedTestParser(),
                 new WirebenchCsvParser());
     }
 }

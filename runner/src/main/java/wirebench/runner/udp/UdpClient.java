@@ -18,11 +18,16 @@ import wirebench.runner.results.Num;
  * policy: call it on a thread of its own). START is repeated until the server acknowledges it,
  * then {@code total} DATA datagrams follow (paced when a rate is given: each is due at
  * {@code start + i / rate}, late ones are sent at once, never skipped), then END is sent
- * {@code endRepeats} times, 1 ms apart.
+ * {@code endRepeats} times, 20 ms apart.
  */
 final class UdpClient {
     private static final int ACK_WAIT_MS = 100;
     private static final int MAX_CONSECUTIVE_SEND_ERRORS = 1000;
+    /**
+     * END repeats are spread over time: right after a burst the server's buffer is often full and
+     * drops everything for a while (measured: a SCHED_FIFO sender starves the receiver on 2 cores).
+     */
+    private static final long END_SPACING_NS = 20_000_000;
 
     /** What the client did. */
     record Report(int runId, long sent, long sendErrors, double durationS, boolean schedulerApplied) {
@@ -86,7 +91,7 @@ final class UdpClient {
             for (int r = 0; r < config.endRepeats(); r++) {
                 Datagrams.writeEnd(end, runId, sent);
                 sendControl(ch, end);
-                LockSupport.parkNanos(1_000_000);
+                LockSupport.parkNanos(END_SPACING_NS);
             }
             Report rep = new Report(runId, sent, errors, durationS, o.applied());
             log.accept("info: sent " + sent + " datagrams of " + config.payloadBytes() + " bytes in "
