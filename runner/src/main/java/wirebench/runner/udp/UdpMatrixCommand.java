@@ -132,7 +132,7 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 for (MatrixPoint p : points) {
                     i++;
                     o.println("== point " + i + "/" + points.size() + ": " + String.join(" ", SeedTable.cells(
-                            keyRow(p))).replace(" - Mbps", "").strip());
+                            keyRow(p)).subList(0, 6)));
                     o.flush();
                     Map<String, String> row = ns == null ? runLoopback(p, csv, o) : runNetns(ns, p, csv, o);
                     rows.add(row);

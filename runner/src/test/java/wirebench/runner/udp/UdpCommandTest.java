@@ -75,6 +75,25 @@ class UdpCommandTest {
     }
 
     @Test
+    @Timeout(180)
+    void shouldRunThePointBetweenTwoNamespacesAndCleanThemUpWhenHostsIsNetns(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(NftLossTest.isRoot(), "needs root (network namespaces)");
+        org.junit.jupiter.api.Assumptions.assumeTrue(NftLossTest.onPath("ip"), "needs iproute2: bash .ci/setup");
+        Run r = run("run", "udp", "matrix", "--hosts", "netns", "--grid", "product", "--methods", "thread",
+                "--client-schedulers", "OTHER", "--connected", "yes", "--payloads", "1472", "--rcvbufs", "4194304",
+                "--total", "300", "--rate", "10000", "--out", dir.toString());
+
+        assertThat(r.exit()).as(r.err() + r.out()).isZero();
+        assertThat(r.out()).containsPattern("info: hosts: server in netns (wbu\\w+s) \\(10\\.213\\.\\d+\\.1\\)");
+        assertThat(r.out()).contains("server: info: listening on 10.213.");
+        List<String> csv = Files.readAllLines(dir.resolve("udp.csv"), StandardCharsets.UTF_8);
+        assertThat(csv).hasSize(3);
+        assertThat(csv.get(2)).startsWith("SCHED_OTHER,yes,1472,SCHED_OTHER,4194304,thread,10000,");
+        String ns = r.out().replaceAll("(?s).*server in netns (wbu\\w+s) .*", "$1");
+        assertThat(NetnsPair.run("ip", "netns", "list")).doesNotContain(ns);
+    }
+
+    @Test
     void shouldListTheSeedsTwelveRowsForEachMethodWhenTheGridIsSeed() {
         List<MatrixPoint> g = MatrixPoint.seedGrid(List.of(ReceiveMethod.SELECT, ReceiveMethod.EPOLL));
         assertThat(g).hasSize(24);
