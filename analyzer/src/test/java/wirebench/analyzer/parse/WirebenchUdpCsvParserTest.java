@@ -39,4 +39,16 @@ class WirebenchUdpCsvParserTest {
         assertThat(text.lines().skip(1).findFirst().orElseThrow()).containsSubsequence("Client Scheduler", "Connected",
                 "Payload", "Server Scheduler", "RcvBuf", "Loss %", "Data (Mbps)", "Wire (Mbps)", "Method");
     }
+
+    @Test
+    void shouldKeepSchedulersAsKeyColumnsWhenConvertedAndReadBack(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        ParsedInput p = Parsers.all().parse(new InputText("udp.csv", CSV));
+        ResultsDirWriter.write(dir, p.tables(), java.util.Map.of());
+
+        ParsedInput back = Parsers.all().parse(InputText.read(dir.resolve("udp.csv")));
+        ResultTable t = back.tables().get(0);
+        assertThat(t.rows()).hasSize(2);
+        assertThat(t.rows().get(1).text("client_scheduler")).isEqualTo("SCHED_FIFO:10");
+        assertThat(t.rows().get(1).number("wire_mbps")).isEqualTo(961.58);
+    }
 }
