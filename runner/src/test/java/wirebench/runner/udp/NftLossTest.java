@@ -33,6 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 class NftLossTest {
     private static final int PORT = 5301; // inside a namespace of our own: no other test can hold it
     private static final int PAYLOAD_BYTES = 100;
+    /** Small and paced, so that the 4 MiB receive buffer never overflows: the nft rule is the only loss. */
+    private static final int TOTAL = 3000;
+    private static final int RATE_PER_S = 10000;
     private String ns;
 
     @BeforeEach
@@ -60,10 +63,25 @@ class NftLossTest {
         nft("add", "rule", "inet", "wbu", "in", "udp", "dport", Integer.toString(PORT), "udp", "length",
                 Integer.toString(8 + PAYLOAD_BYTES), "numgen", "random", "mod", "100", "<", "5", "counter", "drop");
 
+        List<String> log = runServerAndClient(out, 3000);
+
+        long dropped = counterPackets(nft("list", "chain", "inet", "wbu", "in"));
+        Map<String, String> row = UdpMatrixCommand.lastRow(out.resolve("udp.csv"));
+        assertThat(dropped).as("the rule dropped something").isPositive();
+        assertThat(Long.parseLong(row.get("sent"))).isEqualTo(TOTAL);
+        assertThat(Long.parseLong(row.get("lost"))).as("log %s", log).isEqualTo(dropped);
+        assertThat(Double.parseDouble(row.get("lost_pct"))).isEqualTo(dropped * 100.0 / TOTAL);
+        assertThat(row.get("partial")).isEqualTo("0");
+        assertThat(log).anyMatch(l -> l.contains("Packet Loss: %"));
+        assertThat(Files.readString(out.resolve("run.json"))).contains("\"method\": \"epoll\"");
+    }
+
+    /** Runs an epoll server and a client (TOTAL DATA of 100 B, paced) in the namespace; returns the log. */
+    private List<String> runServerAndClient(Path out, int idleTimeoutMs) throws Exception {
         List<String> log = new CopyOnWriteArrayList<>();
         List<String> server = new ArrayList<>(UdpMatrixCommand.javaCommand());
         server.addAll(List.of("run", "udp", "server", "--method", "epoll", "--bind", "127.0.0.1", "--port",
-                Integer.toString(PORT), "--receive-buffer-size", "4194304", "--runs", "1", "--idle-timeout-ms", "3000",
+                Integer.toString(PORT), "--receive-buffer-size", "4194304", "--runs", "1", "--idle-timeout-ms", Integer.toString(idleTimeoutMs),
                 "--out", out.toString()));
         Process sp = new ProcessBuilder(NetnsPair.inNamespace(ns, server)).redirectErrorStream(true).start();
         try {
@@ -72,7 +90,7 @@ class NftLossTest {
             assertThat(listening.await(60, TimeUnit.SECONDS)).as("server listening; log %s", log).isTrue();
             List<String> client = new ArrayList<>(UdpMatrixCommand.javaCommand());
             client.addAll(List.of("run", "udp", "client", "--server", "127.0.0.1", "--port", Integer.toString(PORT),
-                    "--payload", Integer.toString(PAYLOAD_BYTES), "--total", "5000", "--rate", "20000"));
+                    "--payload", Integer.toString(PAYLOAD_BYTES), "--total", Integer.toString(TOTAL), "--rate", Integer.toString(RATE_PER_S)));
             Process cp = new ProcessBuilder(NetnsPair.inNamespace(ns, client)).redirectErrorStream(true).start();
             Thread cpump = pump(cp, log, null);
             assertThat(cp.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -85,15 +103,27 @@ class NftLossTest {
             sp.destroyForcibly();
         }
 
+        return log;
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldEndWithinTheIdleTimeoutWithAPartialResultWhenNftablesDropsEveryEnd(@TempDir Path out) throws Exception {
+        nft("add", "table", "inet", "wbu");
+        nft("add", "chain", "inet", "wbu", "in", "{ type filter hook input priority 0; }");
+        // END is 16 B of payload: UDP length 24; no other datagram of the run has that length
+        nft("add", "rule", "inet", "wbu", "in", "udp", "dport", Integer.toString(PORT), "udp", "length",
+                Integer.toString(8 + Datagrams.END_BYTES), "counter", "drop");
+
+        List<String> log = runServerAndClient(out, 1000);
+
         long dropped = counterPackets(nft("list", "chain", "inet", "wbu", "in"));
         Map<String, String> row = UdpMatrixCommand.lastRow(out.resolve("udp.csv"));
-        assertThat(dropped).as("the rule dropped something").isPositive();
-        assertThat(Long.parseLong(row.get("sent"))).isEqualTo(5000);
-        assertThat(Long.parseLong(row.get("lost"))).as("log %s", log).isEqualTo(dropped);
-        assertThat(Double.parseDouble(row.get("lost_pct"))).isEqualTo(dropped * 100.0 / 5000);
-        assertThat(row.get("partial")).isEqualTo("0");
-        assertThat(log).anyMatch(l -> l.contains("Packet Loss: %"));
-        assertThat(Files.readString(out.resolve("run.json"))).contains("\"method\": \"epoll\"");
+        assertThat(dropped).as("every END repeat dropped").isEqualTo(5);
+        assertThat(row.get("partial")).isEqualTo("1");
+        assertThat(row.get("sent")).as("known from START").isEqualTo(Integer.toString(TOTAL));
+        assertThat(Long.parseLong(row.get("received"))).isEqualTo(TOTAL);
+        assertThat(log).anyMatch(l -> l.startsWith("warn: PARTIAL RESULT: no END arrived; the run ended after 1000 ms"));
     }
 
     static long counterPackets(String listing) {
