@@ -36,7 +36,7 @@ import wirebench.runner.results.ResultsDirectory;
 /** {@code wirebench run udp matrix}: the seed's Benchmark-1 grid (or any product grid), one row per point. */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
         description = {"Runs a grid of UDP tests and writes seed 002's table (Client Scheduler, Connected Mode, Payload, "
-                + "Server Scheduler, RcvBuf, Loss %, Data, Wire; plus Method) to stdout and DIR/udp-table.md, and "
+                + "Server Scheduler, RcvBuf, Loss %%, Data, Wire; plus Method) to stdout and DIR/udp-table.md, and "
                 + "one udp.csv row per point.",
                 "Default: the seed's 12 Benchmark-1 rows for each method with 20000 datagrams per point over "
                         + "loopback (about a minute). The seed's own size: --total 1000000; between two hosts: "

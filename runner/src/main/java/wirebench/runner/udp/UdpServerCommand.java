@@ -19,7 +19,7 @@ import wirebench.runner.results.ResultsDirectory;
 @Command(name = "server", mixinStandardHelpOptions = true,
         description = {"Receives runs from 'wirebench run udp client' and prints speed_test's figures for each: "
                 + "packets and bytes received, data and wire Mbps (42 header bytes per datagram), data/header "
-                + "ratio, loss %; plus duplicates, reordering, packets/s and RFC 3550 jitter.",
+                + "ratio, loss %%; plus duplicates, reordering, packets/s and RFC 3550 jitter.",
                 "A run ends at its END datagram or after --idle-timeout-ms without datagrams (a PARTIAL result)."})
 public final class UdpServerCommand implements Callable<Integer> {
     @Spec
