@@ -79,6 +79,14 @@ public final class ResultsDirWriter {
             t.context().keySet().stream().filter(k -> !k.equals("format") && !k.equals("family")).forEach(keys::add);
         }
         for (ResultTable t : tables) {
+            // a column holding text is a key column (Row: keys are Strings, measures Doubles), e.g. udp's schedulers
+            for (String c : t.columns()) {
+                if (t.rows().stream().anyMatch(r -> r.get(c) instanceof String) && !c.equals("size_bytes")) {
+                    keys.add(c);
+                }
+            }
+        }
+        for (ResultTable t : tables) {
             for (String c : t.columns()) {
                 if (!keys.contains(c)) {
                     measures.add(c);

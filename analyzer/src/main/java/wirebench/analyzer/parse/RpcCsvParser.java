@@ -34,7 +34,9 @@ import wirebench.analyzer.util.Numbers;
  * column) are read the same way.
  */
 final class RpcCsvParser {
-    private static final Set<String> CASE_KEYS = Set.of(RpcColumns.CASE, RpcColumns.LABEL, "size_bytes");
+    /** Row-level text: the case and what is derived from it (its rating), never a table's grouping. */
+    private static final Set<String> CASE_KEYS = Set.of(RpcColumns.CASE, RpcColumns.LABEL, RpcColumns.RATING,
+            "size_bytes");
     /** Columns the rpc.csv carries but the table leaves out (derivable from the ones shown). */
     private static final Set<String> NOT_SHOWN = Set.of(RpcColumns.CASE, "size_bytes", "calls_per_thread",
             RpcColumns.TIME_MS);

@@ -214,11 +214,11 @@ public final class ReportBuilder {
             }
         }
         List<String> labels = new ArrayList<>();
-        cols.forEach(c -> labels.add(ColumnLabels.label(c)));
+        cols.forEach(c -> labels.add(ColumnLabels.label(t.kind(), c)));
         List<Object> rows = new ArrayList<>();
         for (Row r : t.rows()) {
             List<String> cells = new ArrayList<>();
-            cols.forEach(c -> cells.add(ColumnLabels.display(c, r.get(c))));
+            cols.forEach(c -> cells.add(ColumnLabels.display(t.kind(), c, r.get(c))));
             rows.add(cells);
         }
         Map<String, Object> m = new LinkedHashMap<>();

@@ -65,7 +65,7 @@ final class SuiteSections {
                 bars.add(new Charts.Bars(ReportBuilder.label(t), cats, vals));
             }
             if (!bars.isEmpty()) {
-                String label = ColumnLabels.label(measure);
+                String label = ColumnLabels.label(kind, measure);
                 boolean bands = kind == Kind.RPC && measure.endsWith("ms_per_call");
                 chartList.add(ReportBuilder.chart(label + " by test point" + (bands
                         ? " (background bands: SpeedTester's ratings SUPERB < 0.1 ms <= TOP < 0.3 <= OK < 0.5 <= "

@@ -3,7 +3,10 @@ package wirebench.analyzer.stats;
 import java.util.HashMap;
 import java.util.Map;
 
+import wirebench.analyzer.model.Kind;
+
 import wirebench.analyzer.model.Columns;
+import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.util.Numbers;
 
 /**
@@ -55,7 +58,34 @@ public final class ColumnLabels {
         DECIMALS.put(Columns.DESERIALIZE_US, 3);
     }
 
+    /** Labels and decimals that one kind of table uses instead of the shared ones (UDP's "Loss %"). */
+    private static final Map<Kind, Map<String, String>> KIND_LABELS = new HashMap<>();
+    private static final Map<Kind, Map<String, Integer>> KIND_DECIMALS = new HashMap<>();
+
     private ColumnLabels() {
+    }
+
+    /** Registers how a column is shown in tables of {@code kind} only. */
+    public static synchronized void register(Kind kind, String column, String label, Integer decimals) {
+        KIND_LABELS.computeIfAbsent(kind, k -> new HashMap<>()).put(column, label);
+        if (decimals != null) {
+            KIND_DECIMALS.computeIfAbsent(kind, k -> new HashMap<>()).put(column, decimals);
+        }
+    }
+
+    /** The label of {@code column} in a table of {@code kind}. */
+    public static synchronized String label(Kind kind, String column) {
+        String l = KIND_LABELS.getOrDefault(kind, Map.of()).get(column);
+        return l != null ? l : label(column);
+    }
+
+    /** The value as people read it in a table of {@code kind}. */
+    public static synchronized String display(Kind kind, String column, Object value) {
+        Integer dec = KIND_DECIMALS.getOrDefault(kind, Map.of()).get(column);
+        if (dec != null && value instanceof Double) {
+            return Numbers.fixed((Double) value, dec);
+        }
+        return display(column, value);
     }
 
     /** Registers how another suite's column is shown (UDP, RPC, ...). */

@@ -60,11 +60,11 @@ public final class TableWriter {
             List<String> cols = shownColumns(t);
             List<List<String>> cells = new ArrayList<>();
             List<String> head = new ArrayList<>();
-            cols.forEach(c -> head.add(ColumnLabels.label(c)));
+            cols.forEach(c -> head.add(ColumnLabels.label(t.kind(), c)));
             cells.add(head);
             for (Row r : t.rows()) {
                 List<String> line = new ArrayList<>();
-                cols.forEach(c -> line.add(ColumnLabels.display(c, r.get(c))));
+                cols.forEach(c -> line.add(ColumnLabels.display(t.kind(), c, r.get(c))));
                 cells.add(line);
             }
             int[] w = new int[cols.size()];
@@ -99,13 +99,13 @@ public final class TableWriter {
             sb.append("### ").append(escapeMd(title(t))).append("\n\n");
             List<String> cols = shownColumns(t);
             sb.append('|');
-            cols.forEach(c -> sb.append(' ').append(escapeMd(ColumnLabels.label(c))).append(" |"));
+            cols.forEach(c -> sb.append(' ').append(escapeMd(ColumnLabels.label(t.kind(), c))).append(" |"));
             sb.append("\n|");
             cols.forEach(c -> sb.append(" ---: |"));
             sb.append('\n');
             for (Row r : t.rows()) {
                 sb.append('|');
-                cols.forEach(c -> sb.append(' ').append(escapeMd(ColumnLabels.display(c, r.get(c)))).append(" |"));
+                cols.forEach(c -> sb.append(' ').append(escapeMd(ColumnLabels.display(t.kind(), c, r.get(c)))).append(" |"));
                 sb.append('\n');
             }
         }

@@ -1,0 +1,117 @@
+package wirebench.runner.udp;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.spi.SelectorProvider;
+
+import wirebench.runner.WirebenchException;
+
+/**
+ * SELECT and EPOLL: a non-blocking channel drained until empty, then a selector wait. The channel
+ * and the selector come from one explicitly chosen {@link SelectorProvider}, so SELECT (poll) and
+ * EPOLL can both run in one JVM whatever the JVM-wide default provider is.
+ */
+final class SelectorReceiver implements DatagramReceiver {
+    static final String POLL_PROVIDER = "sun.nio.ch.PollSelectorProvider";
+    static final String EPOLL_PROVIDER = "sun.nio.ch.EPollSelectorProvider";
+
+    private final DatagramChannel channel;
+    private final Selector selector;
+    private final ByteBuffer buffer = ByteBuffer.allocateDirect(65536);
+    private SocketAddress source;
+
+    SelectorReceiver(ReceiveMethod method, InetSocketAddress bind, int rcvbufBytes) throws IOException {
+        SelectorProvider provider = provider(method == ReceiveMethod.SELECT ? POLL_PROVIDER : EPOLL_PROVIDER);
+        channel = provider.openDatagramChannel(StandardProtocolFamily.INET);
+        try {
+            if (rcvbufBytes > 0) {
+                channel.setOption(StandardSocketOptions.SO_RCVBUF, rcvbufBytes);
+            }
+            channel.bind(bind);
+            channel.configureBlocking(false);
+            selector = provider.openSelector();
+            channel.register(selector, SelectionKey.OP_READ);
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The provider of that class name: the JVM-wide default when it is that class, else a fresh
+     * instance (needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED}, which the launcher passes).
+     */
+    static SelectorProvider provider(String className) {
+        SelectorProvider dflt = SelectorProvider.provider();
+        if (dflt.getClass().getName().equals(className)) {
+            return dflt;
+        }
+        try {
+            return (SelectorProvider) Class.forName(className).getConstructor().newInstance();
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "cannot use " + className + " ("
+                    + e + "); the JVM's default is " + dflt.getClass().getName() + ". Run with --add-opens "
+                    + "java.base/sun.nio.ch=ALL-UNNAMED (the wirebench launcher does) or with "
+                    + "-Djava.nio.channels.spi.SelectorProvider=" + className);
+        }
+    }
+
+    @Override
+    public ByteBuffer receive(long timeoutMs) throws IOException {
+        buffer.clear();
+        source = channel.receive(buffer);
+        if (source == null) {
+            selector.selectedKeys().clear();
+            selector.select(Math.max(1, timeoutMs));
+            source = channel.receive(buffer);
+            if (source == null) {
+                return null;
+            }
+        }
+        buffer.flip();
+        return buffer;
+    }
+
+    @Override
+    public SocketAddress source() {
+        return source;
+    }
+
+    @Override
+    public void send(ByteBuffer datagram, SocketAddress to) throws IOException {
+        channel.send(datagram, to);
+    }
+
+    @Override
+    public int localPort() {
+        return channel.socket().getLocalPort();
+    }
+
+    @Override
+    public int receiveBufferBytes() throws IOException {
+        return channel.getOption(StandardSocketOptions.SO_RCVBUF);
+    }
+
+    @Override
+    public String description() {
+        return "non-blocking channel + selector " + selector.getClass().getName() + " (provider "
+                + selector.provider().getClass().getName() + ", channel provider "
+                + channel.provider().getClass().getName() + ")";
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            selector.close();
+        } finally {
+            channel.close();
+        }
+    }
+}
