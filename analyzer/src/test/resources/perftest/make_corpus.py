@@ -432,3 +432,10 @@ write("bad_intervals.json", '\t\t\t"length":100,\n\t\t\t"intervals": 5,\n\t\t\t"
       + "\n\t\t\t}\n\t\t}")
 write("bad_summary.json", '\t\t\t"length":100,\n\t\t\t"summary": [1]\n\t\t}')
 write("bad_document.json", json_lat([100], intervals=False) + '\n{"other": 1}\n')
+# %14.0llu prints a rate of 0 as blanks: the value is missing, not 0
+write("csv_4x_sub_zero_rate.csv", THR_SUM_4X + "\n" + c("%19d,%14llu,%14s,%12.1lf, %12llu, %16.2lf", 100, 3, "", 0.0, 0, 0.0)
+      + "\n")
+# 4.x legacy text whose "μs" went through ISO-8859-1 (U+00B5 variant: "Âµs")
+write("legacy_4x_pub_mojibake.txt", "\n\n********** New data length is 100\n"
+      + "".join(leg_lat_int(*p, "\u00c2\u00b5s", "One-Way Latency:") + "\n" for p in PONGS[100])
+      + leg_lat_sum(100, SUMS[100], "\u00c2\u00b5s") + "\n")

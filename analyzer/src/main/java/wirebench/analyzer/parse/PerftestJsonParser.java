@@ -83,8 +83,8 @@ public final class PerftestJsonParser implements ResultParser {
                 }
             }
         } catch (JsonReader.EndOfInput e) {
-            out.warn(e.line(), "truncated JSON (the text ends inside a data size's object), that size ignored; "
-                    + "the sizes before it are kept");
+            out.warn(e.line(), "truncated JSON (the text ends before the run is complete); the complete data "
+                    + "sizes before this line are kept");
         }
         String format = java && !cpp ? "perftest-json-java" : "perftest-json-cpp";
         Map<String, String> ctx = new LinkedHashMap<>();

@@ -86,6 +86,8 @@ class PerftestParsersTest {
             legacy_43_pub_hires.txt                       | perftest-legacy-3.1+       | 1 | 0 | 0 | 0 | 0
             legacy_4x_pub_intervals_cpu_serialization.txt | perftest-legacy-3.1+       | 1 | 0 | 3 | 0 | 0
             legacy_4x_sub_intervals.txt                   | perftest-legacy-3.1+       | 0 | 1 | 0 | 3 | 0
+            legacy_4x_pub_mojibake.txt                    | perftest-legacy-3.1+       | 1 | 0 | 3 | 0 | 0
+            csv_4x_sub_zero_rate.csv                      | perftest-csv-4.x           | 0 | 1 | 0 | 0 | 0
             legacy_51_pub.txt                             | perftest-legacy-5.1        | 2 | 0 | 0 | 0 | 0
             legacy_51_sub.txt                             | perftest-legacy-2.0        | 0 | 1 | 0 | 3 | 0
             legacy_docs_sub.txt                           | perftest-legacy-docs       | 0 | 2 | 0 | 0 | 0
@@ -126,7 +128,7 @@ class PerftestParsersTest {
         "json_java_pub_intervals_cpu.json", "legacy_20_pub_intervals.txt", "legacy_22_pub_cpu.txt",
         "legacy_23_pub_trailing_space_scan.txt", "legacy_30_pub_serialization.txt", "legacy_3x_pub_intervals.txt",
         "legacy_4x_pub_intervals_cpu_serialization.txt", "no_final_newline.csv", "no_final_newline_legacy.txt",
-        "truncated.json"})
+        "truncated.json", "legacy_4x_pub_mojibake.txt"})
     void shouldReadTheLatencySummaryWhenFileIsAPublisherOutput(String file) {
         ResultTable t = tables(parse(file), Kind.LATENCY).get(0);
 
@@ -281,6 +283,13 @@ class PerftestParsersTest {
     }
 
     @Test
+    void shouldLeaveRateNullWhenPerftestPrintedItAsBlanks() {
+        Row r = tables(parse("csv_4x_sub_zero_rate.csv"), Kind.THROUGHPUT).get(0).rows().get(0);
+
+        assertValues(r, Columns.THROUGHPUT, 100.0, 3.0, null, 0.0, 0.0, 0.0);
+    }
+
+    @Test
     void shouldLeaveP999999NullWhenVersionIs51() {
         ResultTable t = tables(parse("legacy_51_pub.txt"), Kind.LATENCY).get(0);
 
@@ -355,7 +364,7 @@ class PerftestParsersTest {
     @CsvSource(delimiter = '|', textBlock = """
             truncated.csv        | 4  | truncated row (4 fields of 10), ignored; the rows before it are kept
             truncated_legacy.txt | 7  | truncated line, ignored; the lines before it are kept
-            truncated.json       | 60 | truncated JSON (the text ends inside a data size's object), that size ignored; the sizes before it are kept
+            truncated.json       | 60 | truncated JSON (the text ends before the run is complete); the complete data sizes before this line are kept
             """)
     void shouldWarnNamingTheLineWhenLastRowIsTruncated(String file, int line, String message) {
         ParsedInput p = parse(file);
