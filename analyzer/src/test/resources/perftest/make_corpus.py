@@ -439,3 +439,6 @@ write("csv_4x_sub_zero_rate.csv", THR_SUM_4X + "\n" + c("%19d,%14llu,%14s,%12.1l
 write("legacy_4x_pub_mojibake.txt", "\n\n********** New data length is 100\n"
       + "".join(leg_lat_int(*p, "\u00c2\u00b5s", "One-Way Latency:") + "\n" for p in PONGS[100])
       + leg_lat_sum(100, SUMS[100], "\u00c2\u00b5s") + "\n")
+# Java printer under a German JVM locale: decimal commas break the CSV
+write("csv_java_german_locale.csv", "\n" + lat_sum_header("Sample Size (Bytes)", U) + "\n"
+      + lat_sum_row(100, (35, 4.1, 30, 40, 35, 40, 40, 30, 30)).replace("4.1", "4,1") + "\n")

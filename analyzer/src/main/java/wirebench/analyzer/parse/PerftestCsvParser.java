@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.util.Numbers;
 
 /**
  * RTI Perftest's CSV printer, 3.1 to 4.3 (C++ and Java): with or without interval rows, with or
@@ -25,6 +26,7 @@ public final class PerftestCsvParser implements ResultParser {
     private static final int SCAN_LINES = 5000;
     private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
     private static final Pattern UNIT = Pattern.compile("\\(([^()]*)\\)\\s*$");
+    private static final Pattern DECIMALS_ONLY = Pattern.compile("\\d{1,3}");
 
     /** What a CSV row is. */
     enum Shape { LATENCY_SUMMARY, LATENCY_INTERVAL, THROUGHPUT_SUMMARY, THROUGHPUT_INTERVAL }
@@ -119,6 +121,12 @@ public final class PerftestCsvParser implements ResultParser {
             List<String> fields = split(s);
             if (!isCandidate(fields)) {
                 continue;
+            }
+            int comma = decimalComma(s);
+            if (comma > 0) {
+                throw WirebenchException.badInput(src + ":" + n + ": expected '.' as decimal point, got a decimal comma"
+                        + " in field " + comma + " ('" + Parsers.abbreviate(s) + "'); RTI Perftest's Java printer "
+                        + "writes numbers in the JVM's locale: run it with -Duser.language=en");
             }
             // without a header, a row's width changes legitimately (intervals, then the summary)
             int expected = current != null ? current.columns().size() : 0;
@@ -320,6 +328,20 @@ public final class PerftestCsvParser implements ResultParser {
                 || unit.equals("\u00c2\u00b5s");
     }
 
+    /**
+     * The index of a field that looks like the decimals of a number written with a decimal comma
+     * (1 to 3 digits, no padding; Perftest pads every field after the first to its width), or 0.
+     */
+    static int decimalComma(String stripped) {
+        String[] raw = stripped.split(",", -1);
+        for (int i = 1; i < raw.length; i++) {
+            if (DECIMALS_ONLY.matcher(raw[i]).matches()) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
     static List<String> split(String line) {
         String[] parts = line.split(",", -1);
         List<String> out = new ArrayList<>(parts.length);
@@ -340,7 +362,7 @@ public final class PerftestCsvParser implements ResultParser {
         }
         int bad = 0;
         for (String f : fields) {
-            if (!f.isEmpty() && wirebench.analyzer.util.Numbers.parseOrNull(f) == null) {
+            if (!f.isEmpty() && Numbers.parseOrNull(f) == null) {
                 if (f.contains(":") || f.contains("(") || f.contains("=")) {
                     return false;
                 }
@@ -350,7 +372,7 @@ public final class PerftestCsvParser implements ResultParser {
         if (bad > 1) {
             return false;
         }
-        boolean firstIsNumber = wirebench.analyzer.util.Numbers.parseOrNull(fields.get(0)) != null;
+        boolean firstIsNumber = Numbers.parseOrNull(fields.get(0)) != null;
         return firstIsNumber || fields.size() >= 6;
     }
 }

@@ -97,11 +97,6 @@ final class PerftestTables {
         lastLatency.put(Columns.DESERIALIZE_US, deserializeUs);
     }
 
-    boolean isEmpty() {
-        return latency.isEmpty() && throughput.isEmpty() && latencyIntervals.isEmpty()
-                && throughputIntervals.isEmpty();
-    }
-
     private Map<String, Double> addSummary(List<Group> groups, int line, Map<String, Double> values, String what) {
         Double size = values.get(Columns.SIZE_BYTES);
         if (size != null && size == 0) {
