@@ -134,6 +134,13 @@ final class PerftestTables {
             series.add(table(Kind.THROUGHPUT_INTERVAL, throughputIntervals, ctx(format, context, SUBSCRIBER, 0),
                     Columns.THROUGHPUT_INTERVAL, List.of(Columns.CPU_PCT)));
         }
+        if (tables.isEmpty() && !series.isEmpty()) {
+            int n = latencyIntervals.size() + throughputIntervals.size();
+            warn(0, "no summary row, only " + n + " interval row" + (n == 1 ? "" : "s")
+                    + " (did the run finish?); 'stats --intervals' shows them");
+        } else if (tables.isEmpty() && warnings.isEmpty()) {
+            warn(0, "no data rows");
+        }
         return new ParsedInput(source, format, tables, series, warnings);
     }
 

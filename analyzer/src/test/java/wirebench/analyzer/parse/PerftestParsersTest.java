@@ -39,7 +39,7 @@ class PerftestParsersTest {
             console_json_cpp_pub.txt                      | perftest-json-cpp          | 1 | 0 | 0 | 0 | 0
             console_legacy_4x_sub.txt                     | perftest-legacy-3.1+       | 0 | 1 | 0 | 3 | 0
             crlf_bom.csv                                  | perftest-csv-4.x           | 0 | 1 | 0 | 3 | 0
-            crlf_bom_legacy.txt                           | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 0
+            crlf_bom_legacy.txt                           | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 1
             csv_3x_pub_intervals.csv                      | perftest-csv-3.x           | 1 | 0 | 3 | 0 | 0
             csv_3x_pub_nointervals.csv                    | perftest-csv-3.x           | 1 | 0 | 0 | 0 | 0
             csv_3x_pub_nointervals_ns.csv                 | perftest-csv-3.x-ns        | 1 | 0 | 0 | 0 | 0
@@ -97,7 +97,7 @@ class PerftestParsersTest {
             no_final_newline_legacy.txt                   | perftest-legacy-2.0        | 1 | 0 | 0 | 0 | 0
             truncated.csv                                 | perftest-csv-4.x           | 2 | 0 | 0 | 0 | 1
             truncated.json                                | perftest-json-cpp          | 1 | 0 | 3 | 0 | 1
-            truncated_legacy.txt                          | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 1
+            truncated_legacy.txt                          | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 2
             """)
     void shouldDetectFormatAndCountRowsWhenParsingCorpusFile(String file, String format, int latency, int throughput,
             int latencyIntervals, int throughputIntervals, int warnings) {
@@ -363,13 +363,33 @@ class PerftestParsersTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             truncated.csv        | 4  | truncated row (4 fields of 10), ignored; the rows before it are kept
-            truncated_legacy.txt | 7  | truncated line, ignored; the lines before it are kept
             truncated.json       | 60 | truncated JSON (the text ends before the run is complete); the complete data sizes before this line are kept
             """)
     void shouldWarnNamingTheLineWhenLastRowIsTruncated(String file, int line, String message) {
         ParsedInput p = parse(file);
 
         assertThat(p.warnings()).containsExactly(new Warning(PerftestCorpus.DIR + file, line, message));
+    }
+
+    @Test
+    void shouldWarnAboutMissingSummaryWhenLegacyLastRowIsTruncated() {
+        ParsedInput p = parse("truncated_legacy.txt");
+        String src = PerftestCorpus.DIR + "truncated_legacy.txt";
+
+        assertThat(p.warnings()).containsExactly(
+                new Warning(src, 7, "truncated line, ignored; the lines before it are kept"),
+                new Warning(src, 0, "no summary row, only 3 interval rows (did the run finish?); "
+                        + "'stats --intervals' shows them"));
+    }
+
+    @Test
+    void shouldWarnWhenCsvHasAHeaderButNoRow() {
+        ParsedInput p = Parsers.all().parse(new InputText("x.csv", "Sample Size (Bytes), Total Samples, "
+                + "Avg Samples/s,    Avg Mbps, Lost Samples, Lost Samples (%)\n"));
+
+        assertThat(p.format()).isEqualTo("perftest-csv-4.x");
+        assertThat(p.tables()).isEmpty();
+        assertThat(p.warnings()).containsExactly(new Warning("x.csv", 0, "no data rows"));
     }
 
     @Test
