@@ -49,11 +49,25 @@ public final class PerftestCsvParser implements ResultParser {
                 return true;
             }
             List<String> f = split(s);
-            if (f.size() >= 6 && isCandidate(f) && classify(f) != null) {
+            if (f.size() >= 6 && isCandidate(f) && classify(f) != null && padded(text.line(i))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a header-less row has Perftest's fixed-width layout: every field right-aligned with
+     * leading blanks ({@code %14d,%13lu,...}), so that other tools' plain CSV is not taken for it.
+     */
+    static boolean padded(String raw) {
+        String[] parts = raw.split(",", -1);
+        for (String p : parts) {
+            if (!p.startsWith(" ")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isHeader(String stripped) {

@@ -383,6 +383,16 @@ class PerftestParsersTest {
     }
 
     @Test
+    void shouldNotTakePlainCsvForPerftestWhenFieldsAreNotPadded() {
+        InputText plain = new InputText("x.csv", "32,20,6.0,19,2482,20,20,24,19,19\n");
+        InputText perftest = new InputText("y.csv", "                 32,       20,      6.0,       19,     2482,"
+                + "       20,       20,       24,          19,            19\n");
+
+        assertThat(new PerftestCsvParser().accepts(plain)).isFalse();
+        assertThat(new PerftestCsvParser().accepts(perftest)).isTrue();
+    }
+
+    @Test
     void shouldWarnWhenCsvHasAHeaderButNoRow() {
         ParsedInput p = Parsers.all().parse(new InputText("x.csv", "Sample Size (Bytes), Total Samples, "
                 + "Avg Samples/s,    Avg Mbps, Lost Samples, Lost Samples (%)\n"));
