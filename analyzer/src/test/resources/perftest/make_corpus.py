@@ -442,3 +442,7 @@ write("legacy_4x_pub_mojibake.txt", "\n\n********** New data length is 100\n"
 # Java printer under a German JVM locale: decimal commas break the CSV
 write("csv_java_german_locale.csv", "\n" + lat_sum_header("Sample Size (Bytes)", U) + "\n"
       + lat_sum_row(100, (35, 4.1, 30, 40, 35, 40, 40, 30, 30)).replace("4.1", "4,1") + "\n")
+write("bad_perftest_item.json", '{"perftest":\n\t[\n\t\t"x"\n\t]\n}\n')
+write("bad_interval_item.json", '\t\t\t"length":100,\n\t\t\t"intervals":[\n\t\t\t\t"x"\n\t\t\t],\n\t\t\t"summary":{\n'
+      + obj(4, lat_sum_pairs(SUMS[100])) + "\n\t\t\t}\n\t\t}")
+write("bad_stray.json", json_lat([100], intervals=False) + "\n]\n")

@@ -393,6 +393,16 @@ class PerftestParsersTest {
     }
 
     @Test
+    void shouldWarnWhenSerializationLineHasNoLatencySummaryBeforeIt() {
+        ParsedInput p = Parsers.all().parse(new InputText("x.txt",
+                "Serialization/Deserialization: 0.512 us / 0.734 us / TOTAL: 1.246 us\n"));
+
+        assertThat(p.format()).isEqualTo("perftest-legacy-3.0");
+        assertThat(p.warnings()).extracting(Warning::format).containsExactly(
+                "x.txt:1: serialization times without a latency summary before them, ignored");
+    }
+
+    @Test
     void shouldWarnWhenCsvHasAHeaderButNoRow() {
         ParsedInput p = Parsers.all().parse(new InputText("x.csv", "Sample Size (Bytes), Total Samples, "
                 + "Avg Samples/s,    Avg Mbps, Lost Samples, Lost Samples (%)\n"));
