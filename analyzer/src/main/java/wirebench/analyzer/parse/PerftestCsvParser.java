@@ -79,7 +79,7 @@ public final class PerftestCsvParser implements ResultParser {
         String src = text.source();
         PerftestTables out = new PerftestTables(src);
         int lastCandidate = 0;
-        for (int i = 1; i <= text.lineCount(); i++) {
+        for (int i = text.lineCount(); i >= 1 && lastCandidate == 0; i--) {
             String s = text.line(i).strip();
             if (!isHeader(s) && isCandidate(split(s))) {
                 lastCandidate = i;
@@ -99,9 +99,9 @@ public final class PerftestCsvParser implements ResultParser {
             if (s.isEmpty()) {
                 continue;
             }
-            Matcher banner = BANNER.matcher(s);
-            if (version == null && banner.find()) {
-                version = banner.group(1);
+            if (version == null && s.contains("RTI Perftest")) {
+                Matcher banner = BANNER.matcher(s);
+                version = banner.find() ? banner.group(1) : null;
             }
             if (s.startsWith("Intervals One-Way Latency for") || s.startsWith("Interval Throughput for")) {
                 v4 |= s.startsWith("Intervals One-Way");

@@ -52,9 +52,9 @@ public final class PerftestJsonParser implements ResultParser {
         String version = null;
         for (String l : text.lines()) {
             String s = l.strip();
-            Matcher banner = BANNER.matcher(s);
-            if (version == null && banner.find()) {
-                version = banner.group(1);
+            if (version == null && s.contains("RTI Perftest")) {
+                Matcher banner = BANNER.matcher(s);
+                version = banner.find() ? banner.group(1) : null;
             }
             json.append(isJsonLine(s) ? l : "").append('\n');
         }

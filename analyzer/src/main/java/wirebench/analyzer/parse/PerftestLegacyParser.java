@@ -60,8 +60,23 @@ public final class PerftestLegacyParser implements ResultParser {
         return false;
     }
 
-    private static String collapse(String line) {
-        return line.strip().replaceAll("\\s+", " ");
+    /** The line stripped, every run of blanks turned into one space. */
+    static String collapse(String line) {
+        StringBuilder sb = new StringBuilder(line.length());
+        boolean blank = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (Character.isWhitespace(c)) {
+                blank = sb.length() > 0;
+            } else {
+                if (blank) {
+                    sb.append(' ');
+                    blank = false;
+                }
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     private static boolean isDataLine(String s) {
@@ -92,7 +107,7 @@ public final class PerftestLegacyParser implements ResultParser {
         String src = text.source();
         PerftestTables out = new PerftestTables(src);
         int lastData = 0;
-        for (int i = 1; i <= text.lineCount(); i++) {
+        for (int i = text.lineCount(); i >= 1 && lastData == 0; i--) {
             if (isDataLine(collapse(text.line(i)))) {
                 lastData = i;
             }
@@ -105,7 +120,7 @@ public final class PerftestLegacyParser implements ResultParser {
             String raw = text.line(n);
             String s = collapse(raw);
             Matcher b = BANNER.matcher(s);
-            if (banner == null && b.find()) {
+            if (banner == null && s.contains("RTI Perftest") && b.find()) {
                 banner = b.group(1) + "." + b.group(2) + b.group(3);
                 bannerVersion = new int[] {Integer.parseInt(b.group(1)), Integer.parseInt(b.group(2))};
             }
