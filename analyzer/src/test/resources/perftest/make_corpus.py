@@ -446,3 +446,17 @@ write("bad_perftest_item.json", '{"perftest":\n\t[\n\t\t"x"\n\t]\n}\n')
 write("bad_interval_item.json", '\t\t\t"length":100,\n\t\t\t"intervals":[\n\t\t\t\t"x"\n\t\t\t],\n\t\t\t"summary":{\n'
       + obj(4, lat_sum_pairs(SUMS[100])) + "\n\t\t\t}\n\t\t}")
 write("bad_stray.json", json_lat([100], intervals=False) + "\n]\n")
+# more combinations of the format notes' section 2
+write("csv_3x_pub_noheaders_nointervals_cpu.csv", lat_sum_row(100, SUMS[100], width=14, cpu=3.25) + "\n"
+      + lat_sum_row(1024, SUMS[1024], width=14, cpu=3.5) + "\n")
+write("csv_java_4x_sub_nointervals.csv", "\n" + THR_SUM_4X + "\n" + thr_sum_row(100, 2800000, 931000, 744.8, 5, 0.0) + "\n")
+write("json_cpp_4x_sub_nointervals.json", json_thr(intervals=False))
+write("json_java_sub_intervals.json", json_thr(intervals=True, cpu=4.5, cpukey="cpu", java=True))
+write("legacy_4x_sub_cpu.txt", "\n\n********** New data length is 100\n"
+      + "".join(leg_thr_int(t, cpu=15.0) + "\n" for t in THR) + leg_thr_sum(100, 2800000, 931000, 744.8, 5, 0.0, cpu=15.5)
+      + "\n")
+write("legacy_22_sub_cpu.txt", HDR % 100 + "".join(old_thr_int(t, tail=" CPU: 25.5%") + "\n" for t in THR)
+      + old_thr_sum(100, 2800000, 931000, 744.8, 5, 0.0, tail=" CPU: 26.25%") + "\n")
+write("legacy_24_pub_console.txt", "RTI Perftest 2.4.0 (RTI Connext DDS 5.3.1)\n\nMode: THROUGHPUT TEST\n"
+      "Waiting to discover 1 subscribers ...\nPublishing data ...\n"
+      + "".join(old_lat_sum(s, SUMS[s], "2.0", " ") + "\n" for s in (100, 1024)) + "Finishing test...\nTest ended.\n")

@@ -243,7 +243,7 @@ public final class PerftestLegacyParser implements ResultParser {
             Matcher lp = LOST_PCT.matcher(r);
             if (lp.matches()) {
                 mk.lostPct = true;
-                mk.javaLost |= lp.group(0).contains("(%)");
+                mk.javaLost |= r.substring(0, lp.start(2)).contains("(%)");
                 v.put(Columns.LOST_PCT, out.number(n, Columns.LOST_PCT, lp.group(1)));
                 r = lp.group(2).strip();
             }

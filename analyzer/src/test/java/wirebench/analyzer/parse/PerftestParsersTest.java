@@ -87,6 +87,13 @@ class PerftestParsersTest {
             legacy_4x_pub_intervals_cpu_serialization.txt | perftest-legacy-3.1+       | 1 | 0 | 3 | 0 | 0
             legacy_4x_sub_intervals.txt                   | perftest-legacy-3.1+       | 0 | 1 | 0 | 3 | 0
             legacy_4x_pub_mojibake.txt                    | perftest-legacy-3.1+       | 1 | 0 | 3 | 0 | 0
+            csv_3x_pub_noheaders_nointervals_cpu.csv      | perftest-csv-noheader      | 2 | 0 | 0 | 0 | 0
+            csv_java_4x_sub_nointervals.csv               | perftest-csv-4.x           | 0 | 1 | 0 | 0 | 0
+            json_cpp_4x_sub_nointervals.json              | perftest-json-cpp          | 0 | 1 | 0 | 0 | 0
+            json_java_sub_intervals.json                  | perftest-json-java         | 0 | 1 | 0 | 3 | 0
+            legacy_4x_sub_cpu.txt                         | perftest-legacy-3.1+       | 0 | 1 | 0 | 3 | 0
+            legacy_22_sub_cpu.txt                         | perftest-legacy-2.2        | 0 | 1 | 0 | 3 | 0
+            legacy_24_pub_console.txt                     | perftest-legacy-2.4        | 2 | 0 | 0 | 0 | 0
             csv_4x_sub_zero_rate.csv                      | perftest-csv-4.x           | 0 | 1 | 0 | 0 | 0
             legacy_51_pub.txt                             | perftest-legacy-5.1        | 2 | 0 | 0 | 0 | 0
             legacy_51_sub.txt                             | perftest-legacy-2.0        | 0 | 1 | 0 | 3 | 0
@@ -138,7 +145,8 @@ class PerftestParsersTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"csv_4x_pub_intervals_scan.csv", "json_cpp_4x_pub_intervals_scan_cpu.json",
-        "legacy_23_pub_trailing_space_scan.txt", "legacy_30_pub_serialization.txt"})
+        "legacy_23_pub_trailing_space_scan.txt", "legacy_30_pub_serialization.txt",
+        "csv_3x_pub_noheaders_nointervals_cpu.csv", "legacy_24_pub_console.txt"})
     void shouldKeepEverySizeWhenFileHoldsSeveralSizes(String file) {
         ResultTable t = tables(parse(file), Kind.LATENCY).get(0);
 
@@ -164,7 +172,8 @@ class PerftestParsersTest {
         "csv_3x_sub_intervals_cpu.csv", "csv_3x_sub_nointervals.csv", "csv_4x_sub_intervals.csv",
         "csv_4x_sub_noheaders_intervals_cpu.csv", "csv_4x_sub_nointervals_cpu.csv", "csv_java_3x_sub_intervals.csv",
         "json_cpp_3x_sub_intervals_cpu.json", "json_java_sub_nointervals.json", "legacy_24_sub.txt",
-        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt"})
+        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt", "csv_java_4x_sub_nointervals.csv",
+        "json_cpp_4x_sub_nointervals.json", "json_java_sub_intervals.json", "legacy_4x_sub_cpu.txt"})
     void shouldReadTheThroughputSummaryWhenFileIsASubscriberOutput(String file) {
         ResultTable t = tables(parse(file), Kind.THROUGHPUT).get(0);
         Double lost = file.contains("cft") ? 0.0 : 5.0;
@@ -174,7 +183,8 @@ class PerftestParsersTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"legacy_51_sub.txt", "legacy_20_sub_intervals.txt", "legacy_23_sub_trailing_space.txt"})
+    @ValueSource(strings = {"legacy_51_sub.txt", "legacy_20_sub_intervals.txt", "legacy_23_sub_trailing_space.txt",
+        "legacy_22_sub_cpu.txt"})
     void shouldLeaveLostPercentNullWhenVersionDidNotPrintIt(String file) {
         ResultTable t = tables(parse(file), Kind.THROUGHPUT).get(0);
 
@@ -185,7 +195,8 @@ class PerftestParsersTest {
     @ValueSource(strings = {"console_legacy_4x_sub.txt", "crlf_bom.csv", "crlf_bom_legacy.txt",
         "csv_3x_sub_intervals_cpu.csv", "csv_4x_sub_intervals.csv", "csv_4x_sub_noheaders_intervals_cpu.csv",
         "csv_java_3x_sub_intervals.csv", "json_cpp_3x_sub_intervals_cpu.json", "legacy_24_sub.txt",
-        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt", "truncated_legacy.txt"})
+        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt", "truncated_legacy.txt",
+        "json_java_sub_intervals.json", "legacy_4x_sub_cpu.txt"})
     void shouldKeepThroughputIntervalsAsSeriesWhenFileHasThem(String file) {
         ResultTable s = tables(parse(file), Kind.THROUGHPUT_INTERVAL).get(0);
 
@@ -244,6 +255,12 @@ class PerftestParsersTest {
             legacy_24_sub_cpu.txt                         | THROUGHPUT       | 40.5
             legacy_4x_pub_intervals_cpu_serialization.txt | LATENCY          | 8.5
             legacy_4x_pub_intervals_cpu_serialization.txt | LATENCY_INTERVAL | 8.0
+            legacy_4x_sub_cpu.txt                         | THROUGHPUT       | 15.5
+            legacy_4x_sub_cpu.txt                         | THROUGHPUT_INTERVAL | 15.0
+            legacy_22_sub_cpu.txt                         | THROUGHPUT       | 26.25
+            legacy_22_sub_cpu.txt                         | THROUGHPUT_INTERVAL | 25.5
+            json_java_sub_intervals.json                  | THROUGHPUT_INTERVAL | 4.5
+            csv_3x_pub_noheaders_nointervals_cpu.csv      | LATENCY          | 3.25
             """)
     void shouldReadCpuWhenOutputHasIt(String file, Kind kind, double cpu) {
         ResultTable t = tables(parse(file), kind).get(0);
