@@ -10,6 +10,8 @@ final class KnownParsers {
     static List<ResultParser> list() {
         return List.of(
                 new WirebenchCsvParser(),
-                new PerftestJsonParser(), new PerftestCsvParser(), new PerftestLegacyParser());
+                new PerftestJsonParser(),
+                new PerftestCsvParser(),
+                new PerftestLegacyParser());
     }
 }

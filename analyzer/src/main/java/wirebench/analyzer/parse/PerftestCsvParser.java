@@ -176,6 +176,7 @@ public final class PerftestCsvParser implements ResultParser {
                 default: out.throughputInterval(values); break;
             }
         }
+        cutBeforeFirstComma(text, lastCandidate, out);
         String format = "perftest-csv-" + (hires ? "4.3" : v4 ? "4.x" : v3 ? "3.x" : java ? "3.1+" : "noheader")
                 + (java ? "-java" : "") + (ns ? "-ns" : "") + (hires ? "-hires" : "");
         Map<String, String> ctx = new LinkedHashMap<>();
@@ -183,6 +184,18 @@ public final class PerftestCsvParser implements ResultParser {
             ctx.put("perftest_version", version);
         }
         return out.build(format, ctx);
+    }
+
+    /** A last line without line end that is a lone number: a row cut before its first comma. */
+    private static void cutBeforeFirstComma(InputText text, int lastCandidate, PerftestTables out) {
+        int n = text.lineCount();
+        if (text.endsWithNewline() || n == 0 || n <= lastCandidate) {
+            return;
+        }
+        String s = text.line(n).strip();
+        if (!s.isEmpty() && !s.contains(",") && Numbers.parseOrNull(s) != null) {
+            out.warn(n, "truncated row (1 field), ignored; the rows before it are kept");
+        }
     }
 
     private static boolean hasFraction(Map<String, Double> values, String... columns) {

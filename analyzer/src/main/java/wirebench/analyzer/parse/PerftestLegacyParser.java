@@ -1,6 +1,7 @@
 package wirebench.analyzer.parse;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -218,12 +219,29 @@ public final class PerftestLegacyParser implements ResultParser {
                         + " line, got '" + Parsers.abbreviate(s) + "'");
             }
         }
+        cutInTheFirstWord(text, lastData, out);
         String family = bannerVersion != null ? familyOf(bannerVersion, mk) : family(mk);
         Map<String, String> ctx = new LinkedHashMap<>();
         if (banner != null) {
             ctx.put("perftest_version", banner);
         }
         return out.build("perftest-legacy-" + family, ctx);
+    }
+
+    /** A last line without line end that is the start of a data line's first word ("Len", "Pack"). */
+    private static void cutInTheFirstWord(InputText text, int lastData, PerftestTables out) {
+        int n = text.lineCount();
+        if (text.endsWithNewline() || n == 0 || n <= lastData) {
+            return;
+        }
+        String s = collapse(text.line(n));
+        for (String start : List.of("Length: ", "Packets: ", "One way Latency: ", "One-Way Latency: ",
+                "Serialization/Deserialization: ")) {
+            if (!s.isEmpty() && start.startsWith(s)) {
+                truncated(out, n);
+                return;
+            }
+        }
     }
 
     private static void truncated(PerftestTables out, int n) {

@@ -430,6 +430,31 @@ class PerftestParsersTest {
     }
 
     @Test
+    void shouldWarnWhenCsvIsCutBeforeTheFirstCommaOfItsLastRow() {
+        String text = "Sample Size (Bytes), Ave (μs), Std (μs), Min (μs), Max (μs), 50% (μs), 90% (μs), 99% (μs), "
+                + "99.99% (μs), 99.9999% (μs)\n"
+                + "                100,       35,      4.1,       30,       40,       35,       40,       40,"
+                + "          40,            40\n               10";
+
+        ParsedInput p = Parsers.all().parse(new InputText("x.csv", text));
+
+        assertValues(p.tables().get(0).rows().get(0), Columns.LATENCY, LAT_100);
+        assertThat(p.warnings()).containsExactly(
+                new Warning("x.csv", 3, "truncated row (1 field), ignored; the rows before it are kept"));
+    }
+
+    @Test
+    void shouldWarnWhenLegacyIsCutInTheFirstWordOfItsLastLine() {
+        String text = "Length:   100  Packets:  2800000  Packets/s(ave):  931000  Mbps(ave):   744.8  Lost: 5\nLeng";
+
+        ParsedInput p = Parsers.all().parse(new InputText("x.txt", text));
+
+        assertThat(p.tables().get(0).rows()).hasSize(1);
+        assertThat(p.warnings()).containsExactly(
+                new Warning("x.txt", 2, "truncated line, ignored; the lines before it are kept"));
+    }
+
+    @Test
     void shouldKeepRowsBeforeWhenCsvLastRowIsTruncated() {
         ResultTable t = tables(parse("truncated.csv"), Kind.LATENCY).get(0);
 
