@@ -432,3 +432,31 @@ write("bad_intervals.json", '\t\t\t"length":100,\n\t\t\t"intervals": 5,\n\t\t\t"
       + "\n\t\t\t}\n\t\t}")
 write("bad_summary.json", '\t\t\t"length":100,\n\t\t\t"summary": [1]\n\t\t}')
 write("bad_document.json", json_lat([100], intervals=False) + '\n{"other": 1}\n')
+# %14.0llu prints a rate of 0 as blanks: the value is missing, not 0
+write("csv_4x_sub_zero_rate.csv", THR_SUM_4X + "\n" + c("%19d,%14llu,%14s,%12.1lf, %12llu, %16.2lf", 100, 3, "", 0.0, 0, 0.0)
+      + "\n")
+# 4.x legacy text whose "μs" went through ISO-8859-1 (U+00B5 variant: "Âµs")
+write("legacy_4x_pub_mojibake.txt", "\n\n********** New data length is 100\n"
+      + "".join(leg_lat_int(*p, "\u00c2\u00b5s", "One-Way Latency:") + "\n" for p in PONGS[100])
+      + leg_lat_sum(100, SUMS[100], "\u00c2\u00b5s") + "\n")
+# Java printer under a German JVM locale: decimal commas break the CSV
+write("csv_java_german_locale.csv", "\n" + lat_sum_header("Sample Size (Bytes)", U) + "\n"
+      + lat_sum_row(100, (35, 4.1, 30, 40, 35, 40, 40, 30, 30)).replace("4.1", "4,1") + "\n")
+write("bad_perftest_item.json", '{"perftest":\n\t[\n\t\t"x"\n\t]\n}\n')
+write("bad_interval_item.json", '\t\t\t"length":100,\n\t\t\t"intervals":[\n\t\t\t\t"x"\n\t\t\t],\n\t\t\t"summary":{\n'
+      + obj(4, lat_sum_pairs(SUMS[100])) + "\n\t\t\t}\n\t\t}")
+write("bad_stray.json", json_lat([100], intervals=False) + "\n]\n")
+# more combinations of the format notes' section 2
+write("csv_3x_pub_noheaders_nointervals_cpu.csv", lat_sum_row(100, SUMS[100], width=14, cpu=3.25) + "\n"
+      + lat_sum_row(1024, SUMS[1024], width=14, cpu=3.5) + "\n")
+write("csv_java_4x_sub_nointervals.csv", "\n" + THR_SUM_4X + "\n" + thr_sum_row(100, 2800000, 931000, 744.8, 5, 0.0) + "\n")
+write("json_cpp_4x_sub_nointervals.json", json_thr(intervals=False))
+write("json_java_sub_intervals.json", json_thr(intervals=True, cpu=4.5, cpukey="cpu", java=True))
+write("legacy_4x_sub_cpu.txt", "\n\n********** New data length is 100\n"
+      + "".join(leg_thr_int(t, cpu=15.0) + "\n" for t in THR) + leg_thr_sum(100, 2800000, 931000, 744.8, 5, 0.0, cpu=15.5)
+      + "\n")
+write("legacy_22_sub_cpu.txt", HDR % 100 + "".join(old_thr_int(t, tail=" CPU: 25.5%") + "\n" for t in THR)
+      + old_thr_sum(100, 2800000, 931000, 744.8, 5, 0.0, tail=" CPU: 26.25%") + "\n")
+write("legacy_24_pub_console.txt", "RTI Perftest 2.4.0 (RTI Connext DDS 5.3.1)\n\nMode: THROUGHPUT TEST\n"
+      "Waiting to discover 1 subscribers ...\nPublishing data ...\n"
+      + "".join(old_lat_sum(s, SUMS[s], "2.0", " ") + "\n" for s in (100, 1024)) + "Finishing test...\nTest ended.\n")

@@ -13,6 +13,8 @@ final class KnownParsers {
                 new WirebenchUdpCsvParser(),
                 new SpeedTestParser(),
                 new WirebenchCsvParser(),
-                new PerftestJsonParser(), new PerftestCsvParser(), new PerftestLegacyParser());
+                new PerftestJsonParser(),
+                new PerftestCsvParser(),
+                new PerftestLegacyParser());
     }
 }

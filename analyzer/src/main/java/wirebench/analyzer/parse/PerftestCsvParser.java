@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.util.Numbers;
 
 /**
  * RTI Perftest's CSV printer, 3.1 to 4.3 (C++ and Java): with or without interval rows, with or
@@ -25,6 +26,7 @@ public final class PerftestCsvParser implements ResultParser {
     private static final int SCAN_LINES = 5000;
     private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
     private static final Pattern UNIT = Pattern.compile("\\(([^()]*)\\)\\s*$");
+    private static final Pattern DECIMALS_ONLY = Pattern.compile("\\d{1,3}");
 
     /** What a CSV row is. */
     enum Shape { LATENCY_SUMMARY, LATENCY_INTERVAL, THROUGHPUT_SUMMARY, THROUGHPUT_INTERVAL }
@@ -47,11 +49,25 @@ public final class PerftestCsvParser implements ResultParser {
                 return true;
             }
             List<String> f = split(s);
-            if (f.size() >= 6 && isCandidate(f) && classify(f) != null) {
+            if (f.size() >= 6 && isCandidate(f) && classify(f) != null && padded(text.line(i))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a header-less row has Perftest's fixed-width layout: every field right-aligned with
+     * leading blanks ({@code %14d,%13lu,...}), so that other tools' plain CSV is not taken for it.
+     */
+    static boolean padded(String raw) {
+        String[] parts = raw.split(",", -1);
+        for (String p : parts) {
+            if (!p.startsWith(" ")) {
+                return false;
+            }
+        }
+        return true;
     }
 
     static boolean isHeader(String stripped) {
@@ -63,7 +79,7 @@ public final class PerftestCsvParser implements ResultParser {
         String src = text.source();
         PerftestTables out = new PerftestTables(src);
         int lastCandidate = 0;
-        for (int i = 1; i <= text.lineCount(); i++) {
+        for (int i = text.lineCount(); i >= 1 && lastCandidate == 0; i--) {
             String s = text.line(i).strip();
             if (!isHeader(s) && isCandidate(split(s))) {
                 lastCandidate = i;
@@ -83,9 +99,9 @@ public final class PerftestCsvParser implements ResultParser {
             if (s.isEmpty()) {
                 continue;
             }
-            Matcher banner = BANNER.matcher(s);
-            if (version == null && banner.find()) {
-                version = banner.group(1);
+            if (version == null && s.contains("RTI Perftest")) {
+                Matcher banner = BANNER.matcher(s);
+                version = banner.find() ? banner.group(1) : null;
             }
             if (s.startsWith("Intervals One-Way Latency for") || s.startsWith("Interval Throughput for")) {
                 v4 |= s.startsWith("Intervals One-Way");
@@ -119,6 +135,12 @@ public final class PerftestCsvParser implements ResultParser {
             List<String> fields = split(s);
             if (!isCandidate(fields)) {
                 continue;
+            }
+            int comma = decimalComma(s);
+            if (comma > 0) {
+                throw WirebenchException.badInput(src + ":" + n + ": expected '.' as decimal point, got a decimal comma"
+                        + " in field " + comma + " ('" + Parsers.abbreviate(s) + "'); RTI Perftest's Java printer "
+                        + "writes numbers in the JVM's locale: run it with -Duser.language=en");
             }
             // without a header, a row's width changes legitimately (intervals, then the summary)
             int expected = current != null ? current.columns().size() : 0;
@@ -154,6 +176,7 @@ public final class PerftestCsvParser implements ResultParser {
                 default: out.throughputInterval(values); break;
             }
         }
+        cutBeforeFirstComma(text, lastCandidate, out);
         String format = "perftest-csv-" + (hires ? "4.3" : v4 ? "4.x" : v3 ? "3.x" : java ? "3.1+" : "noheader")
                 + (java ? "-java" : "") + (ns ? "-ns" : "") + (hires ? "-hires" : "");
         Map<String, String> ctx = new LinkedHashMap<>();
@@ -161,6 +184,18 @@ public final class PerftestCsvParser implements ResultParser {
             ctx.put("perftest_version", version);
         }
         return out.build(format, ctx);
+    }
+
+    /** A last line without line end that is a lone number: a row cut before its first comma. */
+    private static void cutBeforeFirstComma(InputText text, int lastCandidate, PerftestTables out) {
+        int n = text.lineCount();
+        if (text.endsWithNewline() || n == 0 || n <= lastCandidate) {
+            return;
+        }
+        String s = text.line(n).strip();
+        if (!s.isEmpty() && !s.contains(",") && Numbers.parseOrNull(s) != null) {
+            out.warn(n, "truncated row (1 field), ignored; the rows before it are kept");
+        }
     }
 
     private static boolean hasFraction(Map<String, Double> values, String... columns) {
@@ -320,6 +355,20 @@ public final class PerftestCsvParser implements ResultParser {
                 || unit.equals("\u00c2\u00b5s");
     }
 
+    /**
+     * The index of a field that looks like the decimals of a number written with a decimal comma
+     * (1 to 3 digits, no padding; Perftest pads every field after the first to its width), or 0.
+     */
+    static int decimalComma(String stripped) {
+        String[] raw = stripped.split(",", -1);
+        for (int i = 1; i < raw.length; i++) {
+            if (DECIMALS_ONLY.matcher(raw[i]).matches()) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
     static List<String> split(String line) {
         String[] parts = line.split(",", -1);
         List<String> out = new ArrayList<>(parts.length);
@@ -340,7 +389,7 @@ public final class PerftestCsvParser implements ResultParser {
         }
         int bad = 0;
         for (String f : fields) {
-            if (!f.isEmpty() && wirebench.analyzer.util.Numbers.parseOrNull(f) == null) {
+            if (!f.isEmpty() && Numbers.parseOrNull(f) == null) {
                 if (f.contains(":") || f.contains("(") || f.contains("=")) {
                     return false;
                 }
@@ -350,7 +399,7 @@ public final class PerftestCsvParser implements ResultParser {
         if (bad > 1) {
             return false;
         }
-        boolean firstIsNumber = wirebench.analyzer.util.Numbers.parseOrNull(fields.get(0)) != null;
+        boolean firstIsNumber = Numbers.parseOrNull(fields.get(0)) != null;
         return firstIsNumber || fields.size() >= 6;
     }
 }

@@ -52,9 +52,9 @@ public final class PerftestJsonParser implements ResultParser {
         String version = null;
         for (String l : text.lines()) {
             String s = l.strip();
-            Matcher banner = BANNER.matcher(s);
-            if (version == null && banner.find()) {
-                version = banner.group(1);
+            if (version == null && s.contains("RTI Perftest")) {
+                Matcher banner = BANNER.matcher(s);
+                version = banner.find() ? banner.group(1) : null;
             }
             json.append(isJsonLine(s) ? l : "").append('\n');
         }
@@ -83,8 +83,8 @@ public final class PerftestJsonParser implements ResultParser {
                 }
             }
         } catch (JsonReader.EndOfInput e) {
-            out.warn(e.line(), "truncated JSON (the text ends inside a data size's object), that size ignored; "
-                    + "the sizes before it are kept");
+            out.warn(e.line(), "truncated JSON (the text ends before the run is complete); the complete data "
+                    + "sizes before this line are kept");
         }
         String format = java && !cpp ? "perftest-json-java" : "perftest-json-cpp";
         Map<String, String> ctx = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package wirebench.analyzer.parse;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -60,8 +61,23 @@ public final class PerftestLegacyParser implements ResultParser {
         return false;
     }
 
-    private static String collapse(String line) {
-        return line.strip().replaceAll("\\s+", " ");
+    /** The line stripped, every run of blanks turned into one space. */
+    static String collapse(String line) {
+        StringBuilder sb = new StringBuilder(line.length());
+        boolean blank = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (Character.isWhitespace(c)) {
+                blank = sb.length() > 0;
+            } else {
+                if (blank) {
+                    sb.append(' ');
+                    blank = false;
+                }
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     private static boolean isDataLine(String s) {
@@ -92,7 +108,7 @@ public final class PerftestLegacyParser implements ResultParser {
         String src = text.source();
         PerftestTables out = new PerftestTables(src);
         int lastData = 0;
-        for (int i = 1; i <= text.lineCount(); i++) {
+        for (int i = text.lineCount(); i >= 1 && lastData == 0; i--) {
             if (isDataLine(collapse(text.line(i)))) {
                 lastData = i;
             }
@@ -105,7 +121,7 @@ public final class PerftestLegacyParser implements ResultParser {
             String raw = text.line(n);
             String s = collapse(raw);
             Matcher b = BANNER.matcher(s);
-            if (banner == null && b.find()) {
+            if (banner == null && s.contains("RTI Perftest") && b.find()) {
                 banner = b.group(1) + "." + b.group(2) + b.group(3);
                 bannerVersion = new int[] {Integer.parseInt(b.group(1)), Integer.parseInt(b.group(2))};
             }
@@ -203,12 +219,29 @@ public final class PerftestLegacyParser implements ResultParser {
                         + " line, got '" + Parsers.abbreviate(s) + "'");
             }
         }
+        cutInTheFirstWord(text, lastData, out);
         String family = bannerVersion != null ? familyOf(bannerVersion, mk) : family(mk);
         Map<String, String> ctx = new LinkedHashMap<>();
         if (banner != null) {
             ctx.put("perftest_version", banner);
         }
         return out.build("perftest-legacy-" + family, ctx);
+    }
+
+    /** A last line without line end that is the start of a data line's first word ("Len", "Pack"). */
+    private static void cutInTheFirstWord(InputText text, int lastData, PerftestTables out) {
+        int n = text.lineCount();
+        if (text.endsWithNewline() || n == 0 || n <= lastData) {
+            return;
+        }
+        String s = collapse(text.line(n));
+        for (String start : List.of("Length: ", "Packets: ", "One way Latency: ", "One-Way Latency: ",
+                "Serialization/Deserialization: ")) {
+            if (!s.isEmpty() && start.startsWith(s)) {
+                truncated(out, n);
+                return;
+            }
+        }
     }
 
     private static void truncated(PerftestTables out, int n) {
@@ -228,7 +261,7 @@ public final class PerftestLegacyParser implements ResultParser {
             Matcher lp = LOST_PCT.matcher(r);
             if (lp.matches()) {
                 mk.lostPct = true;
-                mk.javaLost |= lp.group(0).contains("(%)");
+                mk.javaLost |= r.substring(0, lp.start(2)).contains("(%)");
                 v.put(Columns.LOST_PCT, out.number(n, Columns.LOST_PCT, lp.group(1)));
                 r = lp.group(2).strip();
             }

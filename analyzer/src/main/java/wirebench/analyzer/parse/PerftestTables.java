@@ -97,11 +97,6 @@ final class PerftestTables {
         lastLatency.put(Columns.DESERIALIZE_US, deserializeUs);
     }
 
-    boolean isEmpty() {
-        return latency.isEmpty() && throughput.isEmpty() && latencyIntervals.isEmpty()
-                && throughputIntervals.isEmpty();
-    }
-
     private Map<String, Double> addSummary(List<Group> groups, int line, Map<String, Double> values, String what) {
         Double size = values.get(Columns.SIZE_BYTES);
         if (size != null && size == 0) {
@@ -138,6 +133,13 @@ final class PerftestTables {
         if (!throughputIntervals.isEmpty()) {
             series.add(table(Kind.THROUGHPUT_INTERVAL, throughputIntervals, ctx(format, context, SUBSCRIBER, 0),
                     Columns.THROUGHPUT_INTERVAL, List.of(Columns.CPU_PCT)));
+        }
+        if (tables.isEmpty() && !series.isEmpty()) {
+            int n = latencyIntervals.size() + throughputIntervals.size();
+            warn(0, "no summary row, only " + n + " interval row" + (n == 1 ? "" : "s")
+                    + " (did the run finish?); 'stats --intervals' shows them");
+        } else if (tables.isEmpty() && warnings.isEmpty()) {
+            warn(0, "no data rows");
         }
         return new ParsedInput(source, format, tables, series, warnings);
     }

@@ -23,6 +23,8 @@ import wirebench.analyzer.WirebenchException;
  * {@link Bare} value instead of failing, so that a caller can report which field held it.
  */
 public final class JsonReader {
+    private static final java.util.regex.Pattern NUMBER =
+            java.util.regex.Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     private final String source;
     private final String text;
     private int pos;
@@ -303,7 +305,7 @@ public final class JsonReader {
     }
 
     private static boolean isJsonNumber(String w) {
-        return w.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+        return NUMBER.matcher(w).matches();
     }
 
     private void skipWhitespace() {

@@ -24,6 +24,10 @@ class PerftestErrorsTest {
             bad_intervals.json        | 2: expected a list in "intervals", got '5'
             bad_summary.json          | 2: expected an object in "summary", got a list
             bad_document.json         | 14: expected the member "perftest", got "other"
+            bad_perftest_item.json    | 3: expected a data size object in "perftest", got 'x'
+            bad_interval_item.json    | 2: expected interval objects in "intervals", got 'x'
+            bad_stray.json            | 14: expected '{', got ']'
+            csv_java_german_locale.csv | 3: expected '.' as decimal point, got a decimal comma in field 3 ('100,       35,      4,1,       30,       40,       35,   ...'); RTI Perftest's Java printer writes numbers in the JVM's locale: run it with -Duser.language=en
             """)
     void shouldExitWithBadInputNamingFileAndLineWhenAFieldIsBroken(String file, String message) {
         Result r = PerftestCorpus.run("stats", PerftestCorpus.DIR + file);

@@ -39,7 +39,7 @@ class PerftestParsersTest {
             console_json_cpp_pub.txt                      | perftest-json-cpp          | 1 | 0 | 0 | 0 | 0
             console_legacy_4x_sub.txt                     | perftest-legacy-3.1+       | 0 | 1 | 0 | 3 | 0
             crlf_bom.csv                                  | perftest-csv-4.x           | 0 | 1 | 0 | 3 | 0
-            crlf_bom_legacy.txt                           | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 0
+            crlf_bom_legacy.txt                           | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 1
             csv_3x_pub_intervals.csv                      | perftest-csv-3.x           | 1 | 0 | 3 | 0 | 0
             csv_3x_pub_nointervals.csv                    | perftest-csv-3.x           | 1 | 0 | 0 | 0 | 0
             csv_3x_pub_nointervals_ns.csv                 | perftest-csv-3.x-ns        | 1 | 0 | 0 | 0 | 0
@@ -86,6 +86,15 @@ class PerftestParsersTest {
             legacy_43_pub_hires.txt                       | perftest-legacy-3.1+       | 1 | 0 | 0 | 0 | 0
             legacy_4x_pub_intervals_cpu_serialization.txt | perftest-legacy-3.1+       | 1 | 0 | 3 | 0 | 0
             legacy_4x_sub_intervals.txt                   | perftest-legacy-3.1+       | 0 | 1 | 0 | 3 | 0
+            legacy_4x_pub_mojibake.txt                    | perftest-legacy-3.1+       | 1 | 0 | 3 | 0 | 0
+            csv_3x_pub_noheaders_nointervals_cpu.csv      | perftest-csv-noheader      | 2 | 0 | 0 | 0 | 0
+            csv_java_4x_sub_nointervals.csv               | perftest-csv-4.x           | 0 | 1 | 0 | 0 | 0
+            json_cpp_4x_sub_nointervals.json              | perftest-json-cpp          | 0 | 1 | 0 | 0 | 0
+            json_java_sub_intervals.json                  | perftest-json-java         | 0 | 1 | 0 | 3 | 0
+            legacy_4x_sub_cpu.txt                         | perftest-legacy-3.1+       | 0 | 1 | 0 | 3 | 0
+            legacy_22_sub_cpu.txt                         | perftest-legacy-2.2        | 0 | 1 | 0 | 3 | 0
+            legacy_24_pub_console.txt                     | perftest-legacy-2.4        | 2 | 0 | 0 | 0 | 0
+            csv_4x_sub_zero_rate.csv                      | perftest-csv-4.x           | 0 | 1 | 0 | 0 | 0
             legacy_51_pub.txt                             | perftest-legacy-5.1        | 2 | 0 | 0 | 0 | 0
             legacy_51_sub.txt                             | perftest-legacy-2.0        | 0 | 1 | 0 | 3 | 0
             legacy_docs_sub.txt                           | perftest-legacy-docs       | 0 | 2 | 0 | 0 | 0
@@ -95,7 +104,7 @@ class PerftestParsersTest {
             no_final_newline_legacy.txt                   | perftest-legacy-2.0        | 1 | 0 | 0 | 0 | 0
             truncated.csv                                 | perftest-csv-4.x           | 2 | 0 | 0 | 0 | 1
             truncated.json                                | perftest-json-cpp          | 1 | 0 | 3 | 0 | 1
-            truncated_legacy.txt                          | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 1
+            truncated_legacy.txt                          | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 2
             """)
     void shouldDetectFormatAndCountRowsWhenParsingCorpusFile(String file, String format, int latency, int throughput,
             int latencyIntervals, int throughputIntervals, int warnings) {
@@ -126,7 +135,7 @@ class PerftestParsersTest {
         "json_java_pub_intervals_cpu.json", "legacy_20_pub_intervals.txt", "legacy_22_pub_cpu.txt",
         "legacy_23_pub_trailing_space_scan.txt", "legacy_30_pub_serialization.txt", "legacy_3x_pub_intervals.txt",
         "legacy_4x_pub_intervals_cpu_serialization.txt", "no_final_newline.csv", "no_final_newline_legacy.txt",
-        "truncated.json"})
+        "truncated.json", "legacy_4x_pub_mojibake.txt"})
     void shouldReadTheLatencySummaryWhenFileIsAPublisherOutput(String file) {
         ResultTable t = tables(parse(file), Kind.LATENCY).get(0);
 
@@ -136,7 +145,8 @@ class PerftestParsersTest {
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"csv_4x_pub_intervals_scan.csv", "json_cpp_4x_pub_intervals_scan_cpu.json",
-        "legacy_23_pub_trailing_space_scan.txt", "legacy_30_pub_serialization.txt"})
+        "legacy_23_pub_trailing_space_scan.txt", "legacy_30_pub_serialization.txt",
+        "csv_3x_pub_noheaders_nointervals_cpu.csv", "legacy_24_pub_console.txt"})
     void shouldKeepEverySizeWhenFileHoldsSeveralSizes(String file) {
         ResultTable t = tables(parse(file), Kind.LATENCY).get(0);
 
@@ -162,7 +172,8 @@ class PerftestParsersTest {
         "csv_3x_sub_intervals_cpu.csv", "csv_3x_sub_nointervals.csv", "csv_4x_sub_intervals.csv",
         "csv_4x_sub_noheaders_intervals_cpu.csv", "csv_4x_sub_nointervals_cpu.csv", "csv_java_3x_sub_intervals.csv",
         "json_cpp_3x_sub_intervals_cpu.json", "json_java_sub_nointervals.json", "legacy_24_sub.txt",
-        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt"})
+        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt", "csv_java_4x_sub_nointervals.csv",
+        "json_cpp_4x_sub_nointervals.json", "json_java_sub_intervals.json", "legacy_4x_sub_cpu.txt"})
     void shouldReadTheThroughputSummaryWhenFileIsASubscriberOutput(String file) {
         ResultTable t = tables(parse(file), Kind.THROUGHPUT).get(0);
         Double lost = file.contains("cft") ? 0.0 : 5.0;
@@ -172,7 +183,8 @@ class PerftestParsersTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @ValueSource(strings = {"legacy_51_sub.txt", "legacy_20_sub_intervals.txt", "legacy_23_sub_trailing_space.txt"})
+    @ValueSource(strings = {"legacy_51_sub.txt", "legacy_20_sub_intervals.txt", "legacy_23_sub_trailing_space.txt",
+        "legacy_22_sub_cpu.txt"})
     void shouldLeaveLostPercentNullWhenVersionDidNotPrintIt(String file) {
         ResultTable t = tables(parse(file), Kind.THROUGHPUT).get(0);
 
@@ -183,7 +195,8 @@ class PerftestParsersTest {
     @ValueSource(strings = {"console_legacy_4x_sub.txt", "crlf_bom.csv", "crlf_bom_legacy.txt",
         "csv_3x_sub_intervals_cpu.csv", "csv_4x_sub_intervals.csv", "csv_4x_sub_noheaders_intervals_cpu.csv",
         "csv_java_3x_sub_intervals.csv", "json_cpp_3x_sub_intervals_cpu.json", "legacy_24_sub.txt",
-        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt", "truncated_legacy.txt"})
+        "legacy_4x_sub_intervals.txt", "legacy_java_sub_intervals.txt", "truncated_legacy.txt",
+        "json_java_sub_intervals.json", "legacy_4x_sub_cpu.txt"})
     void shouldKeepThroughputIntervalsAsSeriesWhenFileHasThem(String file) {
         ResultTable s = tables(parse(file), Kind.THROUGHPUT_INTERVAL).get(0);
 
@@ -242,6 +255,12 @@ class PerftestParsersTest {
             legacy_24_sub_cpu.txt                         | THROUGHPUT       | 40.5
             legacy_4x_pub_intervals_cpu_serialization.txt | LATENCY          | 8.5
             legacy_4x_pub_intervals_cpu_serialization.txt | LATENCY_INTERVAL | 8.0
+            legacy_4x_sub_cpu.txt                         | THROUGHPUT       | 15.5
+            legacy_4x_sub_cpu.txt                         | THROUGHPUT_INTERVAL | 15.0
+            legacy_22_sub_cpu.txt                         | THROUGHPUT       | 26.25
+            legacy_22_sub_cpu.txt                         | THROUGHPUT_INTERVAL | 25.5
+            json_java_sub_intervals.json                  | THROUGHPUT_INTERVAL | 4.5
+            csv_3x_pub_noheaders_nointervals_cpu.csv      | LATENCY          | 3.25
             """)
     void shouldReadCpuWhenOutputHasIt(String file, Kind kind, double cpu) {
         ResultTable t = tables(parse(file), kind).get(0);
@@ -278,6 +297,13 @@ class PerftestParsersTest {
         ResultTable s = tables(parse("csv_43_pub_hires.csv"), Kind.LATENCY_INTERVAL).get(0);
 
         assertValues(s.rows().get(1), Columns.LATENCY_INTERVAL, 100.0, 13.001, 12.673, 0.328, 12.345, 13.001);
+    }
+
+    @Test
+    void shouldLeaveRateNullWhenPerftestPrintedItAsBlanks() {
+        Row r = tables(parse("csv_4x_sub_zero_rate.csv"), Kind.THROUGHPUT).get(0).rows().get(0);
+
+        assertValues(r, Columns.THROUGHPUT, 100.0, 3.0, null, 0.0, 0.0, 0.0);
     }
 
     @Test
@@ -354,13 +380,78 @@ class PerftestParsersTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             truncated.csv        | 4  | truncated row (4 fields of 10), ignored; the rows before it are kept
-            truncated_legacy.txt | 7  | truncated line, ignored; the lines before it are kept
-            truncated.json       | 60 | truncated JSON (the text ends inside a data size's object), that size ignored; the sizes before it are kept
+            truncated.json       | 60 | truncated JSON (the text ends before the run is complete); the complete data sizes before this line are kept
             """)
     void shouldWarnNamingTheLineWhenLastRowIsTruncated(String file, int line, String message) {
         ParsedInput p = parse(file);
 
         assertThat(p.warnings()).containsExactly(new Warning(PerftestCorpus.DIR + file, line, message));
+    }
+
+    @Test
+    void shouldWarnAboutMissingSummaryWhenLegacyLastRowIsTruncated() {
+        ParsedInput p = parse("truncated_legacy.txt");
+        String src = PerftestCorpus.DIR + "truncated_legacy.txt";
+
+        assertThat(p.warnings()).containsExactly(
+                new Warning(src, 7, "truncated line, ignored; the lines before it are kept"),
+                new Warning(src, 0, "no summary row, only 3 interval rows (did the run finish?); "
+                        + "'stats --intervals' shows them"));
+    }
+
+    @Test
+    void shouldNotTakePlainCsvForPerftestWhenFieldsAreNotPadded() {
+        InputText plain = new InputText("x.csv", "32,20,6.0,19,2482,20,20,24,19,19\n");
+        InputText perftest = new InputText("y.csv", "                 32,       20,      6.0,       19,     2482,"
+                + "       20,       20,       24,          19,            19\n");
+
+        assertThat(new PerftestCsvParser().accepts(plain)).isFalse();
+        assertThat(new PerftestCsvParser().accepts(perftest)).isTrue();
+    }
+
+    @Test
+    void shouldWarnWhenSerializationLineHasNoLatencySummaryBeforeIt() {
+        ParsedInput p = Parsers.all().parse(new InputText("x.txt",
+                "Serialization/Deserialization: 0.512 us / 0.734 us / TOTAL: 1.246 us\n"));
+
+        assertThat(p.format()).isEqualTo("perftest-legacy-3.0");
+        assertThat(p.warnings()).extracting(Warning::format).containsExactly(
+                "x.txt:1: serialization times without a latency summary before them, ignored");
+    }
+
+    @Test
+    void shouldWarnWhenCsvHasAHeaderButNoRow() {
+        ParsedInput p = Parsers.all().parse(new InputText("x.csv", "Sample Size (Bytes), Total Samples, "
+                + "Avg Samples/s,    Avg Mbps, Lost Samples, Lost Samples (%)\n"));
+
+        assertThat(p.format()).isEqualTo("perftest-csv-4.x");
+        assertThat(p.tables()).isEmpty();
+        assertThat(p.warnings()).containsExactly(new Warning("x.csv", 0, "no data rows"));
+    }
+
+    @Test
+    void shouldWarnWhenCsvIsCutBeforeTheFirstCommaOfItsLastRow() {
+        String text = "Sample Size (Bytes), Ave (μs), Std (μs), Min (μs), Max (μs), 50% (μs), 90% (μs), 99% (μs), "
+                + "99.99% (μs), 99.9999% (μs)\n"
+                + "                100,       35,      4.1,       30,       40,       35,       40,       40,"
+                + "          40,            40\n               10";
+
+        ParsedInput p = Parsers.all().parse(new InputText("x.csv", text));
+
+        assertValues(p.tables().get(0).rows().get(0), Columns.LATENCY, LAT_100);
+        assertThat(p.warnings()).containsExactly(
+                new Warning("x.csv", 3, "truncated row (1 field), ignored; the rows before it are kept"));
+    }
+
+    @Test
+    void shouldWarnWhenLegacyIsCutInTheFirstWordOfItsLastLine() {
+        String text = "Length:   100  Packets:  2800000  Packets/s(ave):  931000  Mbps(ave):   744.8  Lost: 5\nLeng";
+
+        ParsedInput p = Parsers.all().parse(new InputText("x.txt", text));
+
+        assertThat(p.tables().get(0).rows()).hasSize(1);
+        assertThat(p.warnings()).containsExactly(
+                new Warning("x.txt", 2, "truncated line, ignored; the lines before it are kept"));
     }
 
     @Test

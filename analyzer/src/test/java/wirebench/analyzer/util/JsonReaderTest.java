@@ -73,4 +73,24 @@ class JsonReaderTest {
         assertThat(((Obj) second).get("length")).isEqualTo(200.0);
         assertThat(r.peek()).isEqualTo(-1);
     }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            {"a": "x\\qy"}        | f.json:1: expected a JSON escape, got '\\q'
+            {"a": "\\u12G4"}      | f.json:1: expected 4 hex digits after \\u, got '12G4'
+            {"a": ,}              | f.json:1: expected a JSON value, got ',}'
+            {a: 1}                | f.json:1: expected a member name in double quotes, got 'a: 1}'
+            """)
+    void shouldReportTheFaultWhenTokenIsInvalid(String text, String message) {
+        assertThatThrownBy(() -> JsonReader.parse("f.json", text))
+                .isInstanceOf(WirebenchException.class)
+                .hasMessage(message);
+    }
+
+    @Test
+    void shouldFailOnTheLineWhenAStringIsNotClosed() {
+        assertThatThrownBy(() -> JsonReader.parse("f.json", "{\"a\": \"x\n\"}"))
+                .isInstanceOf(WirebenchException.class)
+                .hasMessage("f.json:1: expected '\"' before the end of the line, got ''");
+    }
 }
