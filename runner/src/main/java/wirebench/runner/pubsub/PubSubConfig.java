@@ -37,8 +37,8 @@ record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, 
         return transport.reliable() ? "reliable" : "best_effort";
     }
 
-    /** Warm-up round trips before each size (not recorded): at most 1000 and about 64 MiB. */
+    /** Warm-up round trips before each size (not recorded): at most 1000 and about 16 MiB. */
     int warmUpPings(int sizeBytes) {
-        return (int) Math.max(1, Math.min(1000, (64L << 20) / sizeBytes));
+        return (int) Math.max(1, Math.min(1000, (16L << 20) / sizeBytes));
     }
 }
