@@ -225,4 +225,38 @@ class PubSubLoopbackTest {
         String[] row = r.csvRows().get(0);
         assertThat(Long.parseLong(row[1]) + Long.parseLong(row[4])).isEqualTo(50000);
     }
+
+    @Test
+    @Timeout(120)
+    void shouldPrintOneSummaryRowPerSizeUnderOneHeaderWhenScanning(@TempDir Path dir) throws IOException {
+        RunResult r = RunResult.run(args("aeron-ipc", RunResult.freeBasePort(), "-scan", "32:64:1024", "-numIter",
+                "30000", "-noPrintIntervals", "--out", dir.toString()));
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out().lines().filter(l -> l.startsWith("Sample Size (Bytes)")).count()).isEqualTo(1);
+        List<String[]> rows = r.csvRows();
+        assertThat(rows).extracting(f -> f[0]).containsExactly("32", "64", "1024");
+        assertThat(rows).extracting(f -> f[1]).containsOnly("30000");
+        List<String> csv = Files.readAllLines(dir.resolve("pubsub-throughput.csv"));
+        assertThat(csv).hasSize(5);
+        assertThat(csv.get(4)).startsWith("SHMEM,reliable,unkeyed,1,8192,1024,30000,");
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldPrintIntervalRowsEverySecondWhenIntervalsAreOn() {
+        RunResult r = RunResult.run(args("aeron-ipc", RunResult.freeBasePort(), "-dataLen", "256", "-executionTime",
+                "3", "-pubRate", "20000"));
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("\nInterval Throughput for 256 Bytes:\nLength (Bytes), Total Samples,  "
+                + "Samples/s, Avg Samples/s,     Mbps,  Avg Mbps, Lost Samples, Lost Samples (%)\n");
+        long intervalRows = r.csvRows().stream().filter(f -> f.length == 8).count();
+        assertThat(intervalRows).isBetween(1L, 3L);
+        assertThat(r.out()).contains("\n\nThroughput Summary:\nSample Size (Bytes), Total Samples, Avg Samples/s,");
+        String[] summary = r.csvRows().get(r.csvRows().size() - 1);
+        assertThat(summary).hasSize(6);
+        // 20000 samples/s for 3 s, paced: the summary rate is close to the pace
+        assertThat(Long.parseLong(summary[2])).isBetween(15_000L, 21_000L);
+    }
 }
