@@ -312,8 +312,8 @@ public final class PubSubCommand implements Callable<Integer> {
         if (numSubscribers < 1 || numPublishers < 1) {
             throw usage("-numSubscribers/-numPublishers: expected at least 1");
         }
-        if (subscriberId < 0 || subscriberId >= Math.max(numSubscribers, subscriberId + 1) || subscriberId > 32767) {
-            throw usage("-sidMultiSubTest: expected 0.., got " + subscriberId);
+        if (subscriberId < 0 || subscriberId > 32767 || publisherId < 0 || publisherId > 32767) {
+            throw usage("-sidMultiSubTest/-pidMultiPubTest: expected 0..32767, got " + subscriberId + "/" + publisherId);
         }
         if (isPub && isSub && (numSubscribers > 1 || numPublishers > 1)) {
             throw usage("-numSubscribers/-numPublishers > 1 need separate processes (-pub / -sub)");

@@ -133,7 +133,7 @@ final class PublisherRole implements MessageHandler {
         long start = System.nanoTime();
         long end = cfg.executionTimeS() > 0 ? start + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : Long.MAX_VALUE;
         long sent = cfg.latencyTest() ? latencyLoop(start, end) : throughputLoop(start, end, batchBytes);
-        finish(sent - 1, last);
+        finish(sent - 1, last, cfg.latencyTest() ? 0 : batchBytes);
         measuring = false;
         if (lostPings > 0) {
             err.println("publisher: " + lostPings + " pings got no pong within the timeout (best effort)");
@@ -266,7 +266,7 @@ final class PublisherRole implements MessageHandler {
         }
     }
 
-    private void finish(long lastSeq, boolean last) {
+    private void finish(long lastSeq, boolean last, int batchBytes) {
         acked.clear();
         long deadline = System.nanoTime() + FINISH_TIMEOUT_NS;
         long next = 0;
@@ -276,6 +276,7 @@ final class PublisherRole implements MessageHandler {
                 Wire.header(control, cfg.domain(), Wire.FINISHED, last ? Wire.FLAG_LAST_SIZE : 0, cfg.publisherId(), 0,
                         sizeBytes, sizeIndex);
                 control.putLong(Wire.HEADER_BYTES, lastSeq);
+                control.putInt(Wire.HEADER_BYTES + 8, batchBytes >= 2 * sizeBytes ? batchBytes : 0);
                 data.offer(control, 0, Wire.FINISHED_BYTES);
                 next = now + HELLO_PERIOD_NS;
             }

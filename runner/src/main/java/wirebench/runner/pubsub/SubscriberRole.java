@@ -37,7 +37,8 @@ final class SubscriberRole implements MessageHandler {
 
     private Receiver data;
     private Sender echo;
-    private final UnsafeBuffer out;
+    private UnsafeBuffer out;
+    private int publisherBatchBytes;
     private final UnsafeBuffer control = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
 
     private final TreeSet<Integer> publishers = new TreeSet<>();
@@ -218,6 +219,15 @@ final class SubscriberRole implements MessageHandler {
     }
 
     private void pong(DirectBuffer b, int sampleAt, int sampleBytes, int index) {
+        int len = Wire.HEADER_BYTES + sampleBytes;
+        if (len > transport.maxMessageBytes()) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId() + ": a pong of "
+                    + len + " bytes exceeds what this subscriber's transport was sized for (" + transport.maxMessageBytes()
+                    + "); give the subscriber the same -dataLen/-scan as the publisher");
+        }
+        if (out.capacity() < len) {
+            out = new UnsafeBuffer(ByteBuffer.allocateDirect(len));
+        }
         Wire.header(out, cfg.domain(), Wire.PONG, 0, cfg.subscriberId(), 1, sampleBytes, index);
         out.putBytes(Wire.HEADER_BYTES, b, sampleAt, sampleBytes);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -244,6 +254,7 @@ final class SubscriberRole implements MessageHandler {
             startSize(index, sizeBytes, now); // a size of which nothing arrived
         }
         stats.onFinished(sender, b.getLong(off + Wire.HEADER_BYTES));
+        publisherBatchBytes = b.getInt(off + Wire.HEADER_BYTES + 8);
         finished.add(sender);
         if (finished.size() >= cfg.numPublishers()) {
             summary(now);
@@ -268,7 +279,7 @@ final class SubscriberRole implements MessageHandler {
             }
         }
         if (stats.packets > 0 && !cfg.latencyTest()) {
-            results.throughput(stats.sizeBytes, cfg.batchBytes().get(Math.min(sizeIndex, cfg.batchBytes().size() - 1)),
+            results.throughput(stats.sizeBytes, publisherBatchBytes,
                     stats.packets, pps, mbps, stats.lost, stats.lostPct(), showCpu ? cpuPct : null);
         }
         if (cfg.keyed()) {

@@ -18,14 +18,15 @@ import org.agrona.MutableDirectBuffer;
  * 20 int   size index (0.. in -scan)
  * </pre>
  *
- * FINISHED carries one long after the header: the last sequence number sent for the size.
+ * FINISHED carries after the header the last sequence number sent for the size (long) and the
+ * publisher's batch size in bytes (int, 0 = no batching).
  * A sample is exactly {@code -dataLen} bytes, so payload bytes = samples x dataLen, as Perftest counts.
  */
 final class Wire {
     static final int MAGIC = 0x53504257; // "WBPS" read little-endian
     static final int HEADER_BYTES = 24;
     static final int SAMPLE_HEADER_BYTES = 24;
-    static final int FINISHED_BYTES = HEADER_BYTES + 8;
+    static final int FINISHED_BYTES = HEADER_BYTES + 12;
 
     static final byte HELLO = 1;
     static final byte ANNOUNCE = 2;
