@@ -94,7 +94,7 @@ public final class PubSubCommand implements Callable<Integer> {
     String transport;
     @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address to bind and to send multicast from.")
     String nic;
-    @Option(names = "-peer", description = "Peer address (repeatable): on the publisher each subscriber host, on a subscriber the publisher host (default 127.0.0.1).")
+    @Option(names = "-peer", description = "Peer address (repeatable): on the publisher each subscriber host, on a subscriber each publisher host (default -nic or 127.0.0.1).")
     List<String> peers;
     @Option(names = "-multicast", description = "Send data by multicast.")
     boolean multicast;
@@ -146,7 +146,10 @@ public final class PubSubCommand implements Callable<Integer> {
         boolean intervals = !noPrintIntervals;
         boolean headers = !noOutputHeaders;
         boolean both = cfg.publisher() && cfg.subscriber();
-        PerftestPrinter pubPrinter = cfg.publisher() && (!both || cfg.latencyTest())
+        if (cfg.publisher() && cfg.publisherId() != 0) {
+            err.println("Latency results are only shown when -pidMultiPubTest = 0");
+        }
+        PerftestPrinter pubPrinter = cfg.publisher() && cfg.publisherId() == 0 && (!both || cfg.latencyTest())
                 ? PerftestPrinter.of(outputFormat, stdout, intervals, headers, cpu) : null;
         PerftestPrinter subPrinter = cfg.subscriber() && (!both || !cfg.latencyTest())
                 ? PerftestPrinter.of(outputFormat, stdout, intervals, headers, cpu) : null;
@@ -258,7 +261,7 @@ public final class PubSubCommand implements Callable<Integer> {
         m.put("sid", cfg.subscriberId());
         m.put("nic", cfg.transport().nic());
         m.put("data_peers", cfg.transport().dataPeers());
-        m.put("echo_peer", cfg.transport().echoPeer());
+        m.put("echo_peers", cfg.transport().echoPeers());
         m.put("multicast", cfg.transport().multicast() ? cfg.transport().multicastGroup() : null);
         m.put("data_port", cfg.transport().dataPort());
         m.put("echo_port", cfg.transport().echoPort());
@@ -312,8 +315,12 @@ public final class PubSubCommand implements Callable<Integer> {
         if (numSubscribers < 1 || numPublishers < 1) {
             throw usage("-numSubscribers/-numPublishers: expected at least 1");
         }
-        if (subscriberId < 0 || subscriberId > 32767 || publisherId < 0 || publisherId > 32767) {
-            throw usage("-sidMultiSubTest/-pidMultiPubTest: expected 0..32767, got " + subscriberId + "/" + publisherId);
+        if (subscriberId < 0 || subscriberId > 32767 || publisherId < 0 || publisherId > 255) {
+            throw usage("-sidMultiSubTest/-pidMultiPubTest: expected 0..32767 and 0..255, got " + subscriberId + "/"
+                    + publisherId);
+        }
+        if (latencyTest && publisherId != 0) {
+            throw usage("-latencyTest: only the publisher with -pidMultiPubTest 0 runs the latency test, got " + publisherId);
         }
         if (isPub && isSub && (numSubscribers > 1 || numPublishers > 1)) {
             throw usage("-numSubscribers/-numPublishers > 1 need separate processes (-pub / -sub)");
@@ -407,7 +414,7 @@ public final class PubSubCommand implements Callable<Integer> {
                 .override(threadingMode, idleStrategy);
         boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
         TransportSettings ts = new TransportSettings(kind, reliable, multicast, multicastAddr, nic, peerList,
-                peerList.get(0), base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
+                peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
                 threading, aeronDir);
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,
                 instances, iter, execS, latCount, rate, sleep, numSubscribers, numPublishers, publisherId, subscriberId,

@@ -189,7 +189,7 @@ final class PublisherRole implements MessageHandler {
     private void pingPong(long seq, long timestampNs, int target, int key, boolean warmUp) {
         int len = Wire.HEADER_BYTES + sizeBytes;
         Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), 1, sizeBytes, sizeIndex);
-        Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target) | (warmUp ? 2 : 0));
+        Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target, cfg.publisherId()) | (warmUp ? 2 : 0));
         awaitedSeq = seq;
         awaitedArrived = false;
         send(len);
@@ -228,13 +228,13 @@ final class PublisherRole implements MessageHandler {
             int n = (int) Math.min(perBatch, cfg.numIter() - seq);
             Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), n, sizeBytes, sizeIndex);
             int pingAt = -1;
-            if (batchIndex % cfg.latencyCount() == 0) {
+            if (cfg.publisherId() == 0 && batchIndex % cfg.latencyCount() == 0) {
                 pingAt = (int) (pings % n);
             }
             int at = Wire.HEADER_BYTES;
             for (int j = 0; j < n; j++) {
                 int key = cfg.keyed() ? (int) ((seq + j) % cfg.instances()) : 0;
-                int flags = j == pingAt ? Wire.pingFlags((int) (pings % cfg.numSubscribers())) : 0;
+                int flags = j == pingAt ? Wire.pingFlags((int) (pings % cfg.numSubscribers()), cfg.publisherId()) : 0;
                 Wire.sample(buf, at, seq + j, j == pingAt ? intended : 0, key, flags);
                 at += sizeBytes;
             }
@@ -273,7 +273,8 @@ final class PublisherRole implements MessageHandler {
         while (acked.size() < cfg.numSubscribers()) {
             long now = System.nanoTime();
             if (now - next >= 0) {
-                Wire.header(control, cfg.domain(), Wire.FINISHED, last ? Wire.FLAG_LAST_SIZE : 0, cfg.publisherId(), 0,
+                int flags = (last ? Wire.FLAG_LAST_SIZE : 0) | (cfg.latencyTest() ? Wire.FLAG_LATENCY_TEST : 0);
+                Wire.header(control, cfg.domain(), Wire.FINISHED, flags, cfg.publisherId(), 0,
                         sizeBytes, sizeIndex);
                 control.putLong(Wire.HEADER_BYTES, lastSeq);
                 control.putInt(Wire.HEADER_BYTES + 8, batchBytes >= 2 * sizeBytes ? batchBytes : 0);
@@ -308,7 +309,7 @@ final class PublisherRole implements MessageHandler {
                 announced.add(sender);
                 break;
             case Wire.FINISHED_ACK:
-                if (b.getInt(off + 20) == sizeIndex) {
+                if (b.getInt(off + 20) == sizeIndex && b.getInt(off + 12) == cfg.publisherId()) {
                     acked.add(sender);
                 }
                 break;
@@ -326,6 +327,9 @@ final class PublisherRole implements MessageHandler {
             return; // a late pong of an earlier size
         }
         int s = off + Wire.HEADER_BYTES;
+        if (Wire.pingPublisher(b.getInt(s + 20)) != cfg.publisherId()) {
+            return; // the pong of another publisher's ping
+        }
         long seq = b.getLong(s);
         long ts = b.getLong(s + 8);
         if (seq == awaitedSeq) {

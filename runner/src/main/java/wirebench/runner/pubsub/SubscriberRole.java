@@ -39,6 +39,7 @@ final class SubscriberRole implements MessageHandler {
     private Sender echo;
     private UnsafeBuffer out;
     private int publisherBatchBytes;
+    private boolean latencyTestSeen;
     private final UnsafeBuffer control = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
 
     private final TreeSet<Integer> publishers = new TreeSet<>();
@@ -244,7 +245,8 @@ final class SubscriberRole implements MessageHandler {
         int index = b.getInt(off + 20);
         int sizeBytes = b.getInt(off + 16);
         boolean lastSize = (b.getByte(off + 9) & Wire.FLAG_LAST_SIZE) != 0;
-        Wire.header(control, cfg.domain(), Wire.FINISHED_ACK, 0, cfg.subscriberId(), 0, sizeBytes, index);
+        Wire.header(control, cfg.domain(), Wire.FINISHED_ACK, 0, cfg.subscriberId(), sender, sizeBytes, index);
+        latencyTestSeen = (b.getByte(off + 9) & Wire.FLAG_LATENCY_TEST) != 0;
         echo.offer(control, 0, Wire.HEADER_BYTES);
         if (index < sizeIndex || (index == sizeIndex && finished.contains(sender))) {
             return; // a repeated FINISHED: acknowledged again above
@@ -278,7 +280,7 @@ final class SubscriberRole implements MessageHandler {
                         stats.lost, stats.lostPct(), cpuPct));
             }
         }
-        if (stats.packets > 0 && !cfg.latencyTest()) {
+        if (stats.packets > 0 && !cfg.latencyTest() && !latencyTestSeen) {
             results.throughput(stats.sizeBytes, publisherBatchBytes,
                     stats.packets, pps, mbps, stats.lost, stats.lostPct(), showCpu ? cpuPct : null);
         }

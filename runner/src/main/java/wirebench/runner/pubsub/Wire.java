@@ -12,7 +12,8 @@ import org.agrona.MutableDirectBuffer;
  *  4 int   domain                       8 long timestamp  ns, System.nanoTime of the intended send
  *  8 byte  type                        16 int  key        instance, round robin with -keyed
  *  9 byte  flags (LAST_SIZE)           20 int  flags      PING | target subscriber id &lt;&lt; 8
- * 10 short sender id (pub or sub id)   24..               padding up to sampleBytes
+ * 10 short sender id (pub or sub id)                     (pings: | publisher id &lt;&lt; 24)
+ *                                      24..               padding up to sampleBytes
  * 12 int   sample count
  * 16 int   sample bytes
  * 20 int   size index (0.. in -scan)
@@ -36,6 +37,7 @@ final class Wire {
     static final byte FINISHED_ACK = 6;
 
     static final byte FLAG_LAST_SIZE = 1;
+    static final byte FLAG_LATENCY_TEST = 2;
     static final int SAMPLE_PING = 1;
 
     private Wire() {
@@ -60,8 +62,12 @@ final class Wire {
         b.putInt(at + 20, flags);
     }
 
-    static int pingFlags(int targetSubscriber) {
-        return SAMPLE_PING | (targetSubscriber << 8);
+    static int pingFlags(int targetSubscriber, int publisherId) {
+        return SAMPLE_PING | ((targetSubscriber & 0xffff) << 8) | (publisherId << 24);
+    }
+
+    static int pingPublisher(int flags) {
+        return flags >>> 24;
     }
 
     static boolean isPing(int flags) {
@@ -69,7 +75,7 @@ final class Wire {
     }
 
     static int pingTarget(int flags) {
-        return flags >>> 8;
+        return (flags >>> 8) & 0xffff;
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.List;
  * @param multicastGroup   IPv4 group for the DATA topic when {@code multicast}
  * @param nic              local address to bind and to send multicast from; null = any / default
  * @param dataPeers        hosts the publisher sends DATA to (the subscribers' addresses, unicast)
- * @param echoPeer         host the subscribers send ECHO to (the publisher's address)
+ * @param echoPeers        hosts a subscriber sends ECHO to (the publishers' addresses)
  * @param dataPort         UDP port of the DATA topic (bound by subscribers)
  * @param echoPort         UDP port of the ECHO topic (bound by the publisher)
  * @param dataStreamId     Aeron stream id of DATA
@@ -22,7 +22,7 @@ import java.util.List;
  * @param aeronDir         Aeron only: directory of an external media driver, null = embedded driver
  */
 public record TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,
-        String nic, List<String> dataPeers, String echoPeer, int dataPort, int echoPort, int dataStreamId,
+        String nic, List<String> dataPeers, List<String> echoPeers, int dataPort, int echoPort, int dataStreamId,
         int echoStreamId, int maxMessageBytes, boolean blockingSockets, Threading threading, String aeronDir) {
 
     /** Engine and channel kinds. */

@@ -255,6 +255,25 @@ class PubSubNamespaceTest {
         assertThat(row[1]).isZero();
     }
 
+    @Test
+    @Timeout(180)
+    void shouldAggregateBothPublishersWhenSubscriberWaitsForTwo() throws Exception {
+        Process b = start(1, "sub0", "-sub", "-numPublishers", "2", "-peer", ADDRESSES[0], "-peer", ADDRESSES[2],
+                "-dataLen", "100");
+        Process a = start(0, "pub0", "-pub", "-pidMultiPubTest", "0", "-peer", ADDRESSES[1], "-numIter", "50000",
+                "-dataLen", "100", "-latencyCount", "10");
+        Process c = start(2, "pub1", "-pub", "-pidMultiPubTest", "1", "-peer", ADDRESSES[1], "-numIter", "50000",
+                "-dataLen", "100", "-latencyCount", "10");
+        assertThat(finish(a, "pub0")).contains("Sample Size (Bytes), Ave (\u03bcs)");
+        assertThat(finish(c, "pub1")).isEmpty();
+        assertThat(Files.readString(dir.resolve("pub1.err"))).contains("Latency results are only shown when "
+                + "-pidMultiPubTest = 0");
+        long[] row = throughputRow(finish(b, "sub0"));
+
+        assertThat(row[0]).isEqualTo(100_000);
+        assertThat(row[1]).isZero();
+    }
+
     static String describe() {
         return String.format(Locale.ROOT, "%s hosts %s", PREFIX, Arrays.toString(ADDRESSES));
     }

@@ -40,7 +40,7 @@ import wirebench.runner.transport.TransportSettings;
  * roles of that process) or an external one ({@code aeronDir}). DATA unicast goes to
  * {@code aeron:udp?endpoint=peer:dataPort} (several peers: a manual multi-destination publication),
  * multicast to {@code aeron:udp?endpoint=group:dataPort|interface=nic}, IPC to {@code aeron:ipc}.
- * ECHO goes to {@code aeron:udp?endpoint=echoPeer:echoPort}. Best effort = {@code reliable=false} on
+ * ECHO goes to {@code aeron:udp?endpoint=echoPeer:echoPort} (several publishers: multi-destination). Best effort = {@code reliable=false} on
  * the subscriptions. The term length is sized from the largest message: at least 8 x message, a
  * power of two, 4 MiB at least (Aeron's maximum message is termLength / 8).
  */
@@ -181,8 +181,11 @@ public final class AeronTransport implements Transport {
             return "aeron:ipc?term-length=" + termLengthBytes;
         }
         if (publication) {
-            return "aeron:udp?endpoint=" + settings.echoPeer() + ":" + settings.echoPort() + "|term-length="
-                    + termLengthBytes;
+            if (settings.echoPeers().size() == 1) {
+                return "aeron:udp?endpoint=" + settings.echoPeers().get(0) + ":" + settings.echoPort() + "|term-length="
+                        + termLengthBytes;
+            }
+            return "aeron:udp?control-mode=manual|fc=min|term-length=" + termLengthBytes;
         }
         String bind = settings.nic() == null ? "0.0.0.0" : settings.nic();
         return "aeron:udp?endpoint=" + bind + ":" + settings.echoPort() + "|reliable=" + settings.reliable();
@@ -195,10 +198,13 @@ public final class AeronTransport implements Transport {
         int stream = data ? settings.dataStreamId() : settings.echoStreamId();
         try {
             ExclusivePublication pub = aeron.addExclusivePublication(channel, stream);
-            if (data && settings.kind() == TransportSettings.Kind.AERON_UDP && !settings.multicast()
-                    && settings.dataPeers().size() > 1) {
-                for (String peer : settings.dataPeers()) {
-                    pub.addDestination("aeron:udp?endpoint=" + peer + ":" + settings.dataPort());
+            if (settings.kind() == TransportSettings.Kind.AERON_UDP && (!data || !settings.multicast())) {
+                List<String> peers = data ? settings.dataPeers() : settings.echoPeers();
+                if (peers.size() > 1) {
+                    for (String peer : peers) {
+                        pub.addDestination("aeron:udp?endpoint=" + peer + ":"
+                                + (data ? settings.dataPort() : settings.echoPort()));
+                    }
                 }
             }
             AeronSender s = new AeronSender(pub, channel);

@@ -77,7 +77,9 @@ public final class RawUdpTransport implements Transport {
                     }
                 }
             } else {
-                to.add(new InetSocketAddress(settings.echoPeer(), settings.echoPort()));
+                for (String peer : settings.echoPeers()) {
+                    to.add(new InetSocketAddress(peer, settings.echoPort()));
+                }
             }
             RawSender s = new RawSender(ch, to);
             ends.add(s);
@@ -129,7 +131,7 @@ public final class RawUdpTransport implements Transport {
         m.put("receive", settings.blockingSockets() ? "blocking" : "non-blocking busy poll");
         m.put("data_destination", settings.multicast() ? settings.multicastGroup() + ":" + settings.dataPort()
                 : settings.dataPeers() + ":" + settings.dataPort());
-        m.put("echo_destination", settings.echoPeer() + ":" + settings.echoPort());
+        m.put("echo_destination", settings.echoPeers() + ":" + settings.echoPort());
         m.put("reliable", false);
         return m;
     }
