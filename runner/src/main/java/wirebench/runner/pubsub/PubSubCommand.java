@@ -115,6 +115,8 @@ public final class PubSubCommand implements Callable<Integer> {
     String idleStrategy;
     @Option(names = "-aeronDir", description = "Use the external Aeron media driver in this directory instead of an embedded one.")
     String aeronDir;
+    @Option(names = "-aeronMtu", defaultValue = "0", description = "Aeron UDP MTU in bytes, a multiple of 32 up to 65504 (default: Aeron's 1408; loopback allows more).")
+    int aeronMtuBytes;
     @Option(names = "-discoveryTimeout", defaultValue = "30", description = "Seconds to wait for the peers (default 30).")
     long discoveryTimeoutS;
 
@@ -266,6 +268,7 @@ public final class PubSubCommand implements Callable<Integer> {
         m.put("data_port", cfg.transport().dataPort());
         m.put("echo_port", cfg.transport().echoPort());
         m.put("blocking_sockets", cfg.transport().blockingSockets());
+        m.put("aeron_mtu_bytes", cfg.transport().mtuBytes() == 0 ? null : cfg.transport().mtuBytes());
         m.put("threading_mode", cfg.transport().threading().mode());
         m.put("idle_strategy", cfg.transport().threading().idle());
         m.put("output_format", outputFormat.toLowerCase(Locale.ROOT));
@@ -378,6 +381,9 @@ public final class PubSubCommand implements Callable<Integer> {
         } else {
             throw usage("-transport: expected UDPv4 or SHMEM (wirebench's engines), got '" + transport + "'");
         }
+        if (aeronMtuBytes != 0 && (aeronMtuBytes < 64 || aeronMtuBytes > 65504 || aeronMtuBytes % 32 != 0)) {
+            throw usage("-aeronMtu: expected a multiple of 32 in 64..65504, got " + aeronMtuBytes);
+        }
         if (noBlockingSockets && !rawTransport) {
             throw usage("-noBlockingSockets: only with -rawTransport");
         }
@@ -415,7 +421,7 @@ public final class PubSubCommand implements Callable<Integer> {
         boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
         TransportSettings ts = new TransportSettings(kind, reliable, multicast, multicastAddr, nic, peerList,
                 peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
-                threading, aeronDir);
+                threading, aeronDir, aeronMtuBytes);
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,
                 instances, iter, execS, latCount, rate, sleep, numSubscribers, numPublishers, publisherId, subscriberId,
                 discoveryTimeoutS, name, ts);

@@ -20,10 +20,12 @@ import java.util.List;
  * @param blockingSockets  raw UDP only: blocking receive (true) or non-blocking busy polling
  * @param threading        Aeron threading and idle choice
  * @param aeronDir         Aeron only: directory of an external media driver, null = embedded driver
+ * @param mtuBytes         Aeron UDP only: MTU of the publications, 0 = Aeron's default (1408)
  */
 public record TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,
         String nic, List<String> dataPeers, List<String> echoPeers, int dataPort, int echoPort, int dataStreamId,
-        int echoStreamId, int maxMessageBytes, boolean blockingSockets, Threading threading, String aeronDir) {
+        int echoStreamId, int maxMessageBytes, boolean blockingSockets, Threading threading, String aeronDir,
+        int mtuBytes) {
 
     /** Engine and channel kinds. */
     public enum Kind {

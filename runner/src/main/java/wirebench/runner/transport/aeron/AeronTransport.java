@@ -47,6 +47,8 @@ import wirebench.runner.transport.TransportSettings;
 public final class AeronTransport implements Transport {
     private static final String DIR_PREFIX = "wirebench-aeron-";
     private static final int MIN_TERM_BYTES = 4 << 20;
+    /** Socket buffers and receiver window: 2 MiB (Aeron's 128 KiB default throttles loopback). */
+    private static final int SOCKET_BUFFER_BYTES = 2 << 20;
     private static final int MAX_TERM_BYTES = 1 << 30;
 
     private final TransportSettings settings;
@@ -70,6 +72,9 @@ public final class AeronTransport implements Transport {
                     .dirDeleteOnStart(true)
                     .dirDeleteOnShutdown(true)
                     .termBufferSparseFile(true)
+                    .socketRcvbufLength(SOCKET_BUFFER_BYTES)
+                    .socketSndbufLength(SOCKET_BUFFER_BYTES)
+                    .initialWindowLength(SOCKET_BUFFER_BYTES)
                     .threadingMode(threadingMode(t.mode()))
                     .sharedIdleStrategy(Idle.of(t.idle()))
                     .sharedNetworkIdleStrategy(Idle.of(t.idle()))
@@ -155,6 +160,10 @@ public final class AeronTransport implements Transport {
         }
     }
 
+    private String mtu() {
+        return settings.mtuBytes() > 0 ? "|mtu=" + settings.mtuBytes() : "";
+    }
+
     private String dataChannel(boolean publication) {
         if (settings.kind() == TransportSettings.Kind.AERON_IPC) {
             return "aeron:ipc?term-length=" + termLengthBytes;
@@ -163,14 +172,14 @@ public final class AeronTransport implements Transport {
         if (settings.multicast()) {
             String nic = settings.nic() == null ? "" : "|interface=" + settings.nic();
             return "aeron:udp?endpoint=" + settings.multicastGroup() + ":" + settings.dataPort() + nic
-                    + (publication ? "|fc=min|term-length=" + termLengthBytes : reliability);
+                    + (publication ? "|fc=min|term-length=" + termLengthBytes + mtu() : reliability);
         }
         if (publication) {
             if (settings.dataPeers().size() == 1) {
                 return "aeron:udp?endpoint=" + settings.dataPeers().get(0) + ":" + settings.dataPort()
-                        + "|term-length=" + termLengthBytes;
+                        + "|term-length=" + termLengthBytes + mtu();
             }
-            return "aeron:udp?control-mode=manual|fc=min|term-length=" + termLengthBytes;
+            return "aeron:udp?control-mode=manual|fc=min|term-length=" + termLengthBytes + mtu();
         }
         String bind = settings.nic() == null ? "0.0.0.0" : settings.nic();
         return "aeron:udp?endpoint=" + bind + ":" + settings.dataPort() + reliability;
@@ -183,9 +192,9 @@ public final class AeronTransport implements Transport {
         if (publication) {
             if (settings.echoPeers().size() == 1) {
                 return "aeron:udp?endpoint=" + settings.echoPeers().get(0) + ":" + settings.echoPort() + "|term-length="
-                        + termLengthBytes;
+                        + termLengthBytes + mtu();
             }
-            return "aeron:udp?control-mode=manual|fc=min|term-length=" + termLengthBytes;
+            return "aeron:udp?control-mode=manual|fc=min|term-length=" + termLengthBytes + mtu();
         }
         String bind = settings.nic() == null ? "0.0.0.0" : settings.nic();
         return "aeron:udp?endpoint=" + bind + ":" + settings.echoPort() + "|reliable=" + settings.reliable();
