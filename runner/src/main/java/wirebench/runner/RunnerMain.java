@@ -44,6 +44,7 @@ public final class RunnerMain {
         RunnerMain main = new RunnerMain();
         CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.getSubcommands().get("run").getSubcommands().get("pubsub").setOptionsCaseInsensitive(true);
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             boolean verbose = main.verbose || parseResult.originalArgs().contains("-v")
                     || parseResult.originalArgs().contains("--verbose");

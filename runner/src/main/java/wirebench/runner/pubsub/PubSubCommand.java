@@ -1,10 +1,429 @@
 package wirebench.runner.pubsub;
 
-import picocli.CommandLine.Command;
-import wirebench.runner.cli.NotYetCommand;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicReference;
 
-/** {@code wirebench run pubsub}: planned. */
-@Command(name = "pubsub", mixinStandardHelpOptions = true,
-        description = "Perftest-style publish/subscribe benchmark on Aeron. Not available yet in this version (see README.md).")
-public final class PubSubCommand extends NotYetCommand {
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import wirebench.runner.WirebenchException;
+import wirebench.runner.results.ResultsDirectory;
+import wirebench.runner.transport.Threading;
+import wirebench.runner.transport.Transport;
+import wirebench.runner.transport.TransportSettings;
+import wirebench.runner.transport.aeron.AeronTransport;
+import wirebench.runner.transport.raw.RawUdpTransport;
+
+/**
+ * {@code wirebench run pubsub}: RTI Perftest's publisher/subscriber model on Aeron (or raw UDP),
+ * with Perftest's option names (case-insensitive) and stdout formats. See docs/pubsub.md.
+ */
+@Command(name = "pubsub", sortOptions = false,
+        description = {"Perftest-style publish/subscribe benchmark on Aeron (embedded media driver) or raw UDP.",
+                "Option names as RTI Perftest spells them (case-insensitive). Without -pub and -sub both roles run in"
+                        + " this process (a quick local run). See docs/pubsub.md."})
+public final class PubSubCommand implements Callable<Integer> {
+    static final int MIN_DATA_BYTES = 28;
+    static final int MAX_DATA_BYTES = 10485760;
+    static final int DEFAULT_BATCH_BYTES = 8192;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-h", "-help", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    boolean help;
+    @Option(names = "-pub", description = "Run the publisher role.")
+    boolean pub;
+    @Option(names = "-sub", description = "Run a subscriber role.")
+    boolean sub;
+    @Option(names = "-latencyTest", description = "Ping-pong latency test (default: throughput test).")
+    boolean latencyTest;
+    @Option(names = "-bestEffort", description = "Best-effort delivery (default: reliable).")
+    boolean bestEffort;
+    @Option(names = "-dataLen", defaultValue = "100", description = "Sample size in bytes, 28..10485760 (default 100).")
+    int dataLen;
+    @Option(names = "-scan", description = "Sizes to test one after the other, s1:s2:... (executionTime defaults to 60 s per size).")
+    String scan;
+    @Option(names = "-domain", defaultValue = "1", description = "Keeps runs apart: ports and stream ids derive from it (0..250, default 1).")
+    int domain;
+    @Option(names = "-keyed", description = "Samples carry an instance key.")
+    boolean keyed;
+    @Option(names = "-instances", defaultValue = "1", description = "Instances written round robin (default 1).")
+    int instances;
+    @Option(names = "-batchSize", description = "Harness batch in bytes (default 8192 in the throughput test; 0 = off; off when < 2 x dataLen).")
+    Integer batchSize;
+    @Option(names = "-latencyCount", description = "Batches between latency pings (default 10000; 1 in the latency test).")
+    Long latencyCount;
+    @Option(names = "-executionTime", defaultValue = "0", description = "Seconds per size (0 = until -numIter).")
+    long executionTimeS;
+    @Option(names = "-numIter", description = "Samples per size (default 100000000; 10000000 in the latency test).")
+    Long numIter;
+    @Option(names = "-numSubscribers", defaultValue = "1", description = "Subscribers the publisher waits for (default 1).")
+    int numSubscribers;
+    @Option(names = "-numPublishers", defaultValue = "1", description = "Publishers the subscriber waits for (default 1).")
+    int numPublishers;
+    @Option(names = "-pidMultiPubTest", defaultValue = "0", description = "Publisher id (default 0).")
+    int publisherId;
+    @Option(names = "-sidMultiSubTest", defaultValue = "0", description = "Subscriber id, 0..numSubscribers-1 (default 0).")
+    int subscriberId;
+    @Option(names = "-pubRate", description = "Samples per second, N[:spin|sleep] (default: as fast as possible).")
+    String pubRate;
+    @Option(names = "-noPrintIntervals", description = "Print summaries only.")
+    boolean noPrintIntervals;
+    @Option(names = "-noOutputHeaders", description = "No titles and headers.")
+    boolean noOutputHeaders;
+    @Option(names = "-outputFormat", defaultValue = "csv", description = "csv (default), json or legacy: Perftest 4.x layouts.")
+    String outputFormat;
+    @Option(names = "-outputFile", description = "Append the printed results to this file instead of stdout.")
+    Path outputFile;
+    @Option(names = "-cpu", description = "Add the process CPU usage column.")
+    boolean cpu;
+    @Option(names = "-transport", defaultValue = "UDPv4", description = "UDPv4 (Aeron UDP, default) or SHMEM (Aeron IPC).")
+    String transport;
+    @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address to bind and to send multicast from.")
+    String nic;
+    @Option(names = "-peer", description = "Peer address (repeatable): on the publisher each subscriber host, on a subscriber each publisher host (default -nic or 127.0.0.1).")
+    List<String> peers;
+    @Option(names = "-multicast", description = "Send data by multicast.")
+    boolean multicast;
+    @Option(names = "-multicastAddr", defaultValue = "239.255.1.1", description = "Multicast group of the data (default 239.255.1.1).")
+    String multicastAddr;
+    @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
+    boolean rawTransport;
+    @Option(names = "-noBlockingSockets", description = "Raw transport: non-blocking sockets, busy polling.")
+    boolean noBlockingSockets;
+
+    @Option(names = "--out", description = "Write a results directory (run.json, pubsub-*.csv, *.hlog).")
+    Path out;
+    @Option(names = "-basePort", description = "UDP port of the data; echo uses basePort+1 (default 20000 + 2 x domain).")
+    Integer basePort;
+    @Option(names = "-threadingMode", description = "Aeron driver threading: SHARED, SHARED_NETWORK, DEDICATED (default from the core count).")
+    String threadingMode;
+    @Option(names = "-idleStrategy", description = "Aeron idle strategy: yield, spin, backoff, sleep (default from the core count).")
+    String idleStrategy;
+    @Option(names = "-aeronDir", description = "Use the external Aeron media driver in this directory instead of an embedded one.")
+    String aeronDir;
+    @Option(names = "-aeronMtu", defaultValue = "0", description = "Aeron UDP MTU in bytes, a multiple of 32 up to 65504 (default: Aeron's 1408; loopback allows more).")
+    int aeronMtuBytes;
+    @Option(names = "-discoveryTimeout", defaultValue = "30", description = "Seconds to wait for the peers (default 30).")
+    long discoveryTimeoutS;
+
+    @Override
+    public Integer call() {
+        PubSubConfig cfg = resolve();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = outputFile == null ? spec.commandLine().getOut() : openOutputFile(outputFile);
+        try {
+            return execute(cfg, stdout, err);
+        } finally {
+            stdout.flush();
+            if (outputFile != null) {
+                stdout.close();
+            }
+        }
+    }
+
+    private static PrintWriter openOutputFile(Path file) {
+        try {
+            return new PrintWriter(new OutputStreamWriter(new FileOutputStream(file.toFile(), true),
+                    StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw WirebenchException.badInput(file + ": cannot open -outputFile (" + e.getMessage() + ")");
+        }
+    }
+
+    private int execute(PubSubConfig cfg, PrintWriter stdout, PrintWriter err) {
+        boolean intervals = !noPrintIntervals;
+        boolean headers = !noOutputHeaders;
+        boolean both = cfg.publisher() && cfg.subscriber();
+        if (cfg.publisher() && cfg.publisherId() != 0) {
+            err.println("Latency results are only shown when -pidMultiPubTest = 0");
+        }
+        PerftestPrinter pubPrinter = cfg.publisher() && cfg.publisherId() == 0 && (!both || cfg.latencyTest())
+                ? PerftestPrinter.of(outputFormat, stdout, intervals, headers, cpu) : null;
+        PerftestPrinter subPrinter = cfg.subscriber() && (!both || !cfg.latencyTest())
+                ? PerftestPrinter.of(outputFormat, stdout, intervals, headers, cpu) : null;
+        printConfiguration(cfg, err);
+        try (Transport t = open(cfg.transport())) {
+            Map<String, Object> engine = t.describe();
+            err.println("wirebench pubsub: engine " + engine);
+            err.flush();
+            ResultsDirectory dir = out == null ? null
+                    : ResultsDirectory.create(out, commandLine(), configMap(cfg));
+            try {
+                if (dir != null) {
+                    dir.note("engine", engine);
+                }
+                PubSubResults results = new PubSubResults(dir, cfg);
+                SubscriberRole subscriber = cfg.subscriber()
+                        ? new SubscriberRole(cfg, t, subPrinter, results, err, cpu) : null;
+                PublisherRole publisher = cfg.publisher()
+                        ? new PublisherRole(cfg, t, pubPrinter, results, err, cpu) : null;
+                if (subscriber != null) {
+                    subscriber.open();
+                }
+                if (publisher != null && subscriber != null) {
+                    AtomicReference<RuntimeException> failure = new AtomicReference<>();
+                    Thread subThread = new Thread(() -> {
+                        try {
+                            subscriber.run();
+                        } catch (RuntimeException e) {
+                            failure.set(e);
+                        }
+                    }, "wirebench-subscriber");
+                    subThread.setDaemon(true);
+                    subThread.start();
+                    publisher.run();
+                    join(subThread);
+                    if (failure.get() != null) {
+                        throw failure.get();
+                    }
+                } else if (publisher != null) {
+                    publisher.run();
+                } else {
+                    subscriber.run();
+                }
+                if (dir != null) {
+                    dir.finish();
+                }
+            } finally {
+                if (dir != null) {
+                    dir.close();
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "interrupted while waiting for the subscriber");
+        }
+    }
+
+    static Transport open(TransportSettings s) {
+        return s.kind() == TransportSettings.Kind.RAW_UDP ? new RawUdpTransport(s) : new AeronTransport(s);
+    }
+
+    private String commandLine() {
+        List<String> args = spec.commandLine().getParseResult() == null ? List.of()
+                : spec.commandLine().getParseResult().originalArgs();
+        return "wirebench run pubsub " + String.join(" ", args);
+    }
+
+    private void printConfiguration(PubSubConfig cfg, PrintWriter err) {
+        err.println();
+        err.println("Mode: " + (cfg.latencyTest() ? "LATENCY TEST (Ping-Pong test)" : "THROUGHPUT TEST"));
+        err.println("Roles: " + (cfg.publisher() ? "publisher " + cfg.publisherId() + " " : "")
+                + (cfg.subscriber() ? "subscriber " + cfg.subscriberId() : ""));
+        err.println("Transport: " + cfg.transportName() + ", " + cfg.reliability() + ", domain " + cfg.domain()
+                + ", ports " + cfg.transport().dataPort() + "/" + cfg.transport().echoPort());
+        err.println("Data sizes: " + cfg.sizesBytes() + " bytes, batch " + cfg.batchBytes() + " bytes, "
+                + (cfg.keyed() ? "keyed, " + cfg.instances() + " instances" : "unkeyed"));
+        if (cfg.transport().kind() != TransportSettings.Kind.RAW_UDP) {
+            Threading th = cfg.transport().threading();
+            err.println("Threading: " + th.mode() + ", idle " + th.idle() + " (" + th.reason() + ")");
+        }
+        err.flush();
+    }
+
+    private Map<String, Object> configMap(PubSubConfig cfg) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("roles", (cfg.publisher() ? "pub" : "") + (cfg.subscriber() ? (cfg.publisher() ? "+sub" : "sub") : ""));
+        m.put("test", cfg.latencyTest() ? "latency" : "throughput");
+        m.put("transport", cfg.transportName());
+        m.put("reliability", cfg.reliability());
+        m.put("sizes_bytes", cfg.sizesBytes());
+        m.put("batch_bytes", cfg.batchBytes());
+        m.put("domain", cfg.domain());
+        m.put("keyed", cfg.keyed());
+        m.put("instances", cfg.instances());
+        m.put("num_iter", cfg.numIter());
+        m.put("execution_time_s", cfg.executionTimeS());
+        m.put("latency_count", cfg.latencyCount());
+        m.put("pub_rate_per_s", cfg.pubRatePerS());
+        m.put("num_subscribers", cfg.numSubscribers());
+        m.put("num_publishers", cfg.numPublishers());
+        m.put("pid", cfg.publisherId());
+        m.put("sid", cfg.subscriberId());
+        m.put("nic", cfg.transport().nic());
+        m.put("data_peers", cfg.transport().dataPeers());
+        m.put("echo_peers", cfg.transport().echoPeers());
+        m.put("multicast", cfg.transport().multicast() ? cfg.transport().multicastGroup() : null);
+        m.put("data_port", cfg.transport().dataPort());
+        m.put("echo_port", cfg.transport().echoPort());
+        m.put("blocking_sockets", cfg.transport().blockingSockets());
+        m.put("aeron_mtu_bytes", cfg.transport().mtuBytes() == 0 ? null : cfg.transport().mtuBytes());
+        m.put("threading_mode", cfg.transport().threading().mode());
+        m.put("idle_strategy", cfg.transport().threading().idle());
+        m.put("output_format", outputFormat.toLowerCase(Locale.ROOT));
+        m.put("print_intervals", !noPrintIntervals);
+        m.put("output_headers", !noOutputHeaders);
+        m.put("cpu", cpu);
+        m.put("discovery_timeout_s", cfg.discoveryTimeoutS());
+        m.put("latency_precision", "HdrHistogram " + LatencyStats.SIGNIFICANT_DIGITS + " significant digits, ns");
+        return m;
+    }
+
+    private static WirebenchException usage(String message) {
+        return new WirebenchException(WirebenchException.USAGE, message);
+    }
+
+    /** Applies Perftest's defaults and rules; throws a usage error naming the option. */
+    PubSubConfig resolve() {
+        boolean isPub = pub || !sub;
+        boolean isSub = sub || !pub;
+        List<Integer> sizes = new ArrayList<>();
+        if (scan != null) {
+            for (String s : scan.split(":")) {
+                try {
+                    sizes.add(Integer.parseInt(s.trim()));
+                } catch (NumberFormatException e) {
+                    throw usage("-scan: expected sizes in bytes separated by ':', got '" + s + "' in '" + scan + "'");
+                }
+            }
+        } else {
+            sizes.add(dataLen);
+        }
+        for (int s : sizes) {
+            if (s < MIN_DATA_BYTES || s > MAX_DATA_BYTES) {
+                throw usage((scan != null ? "-scan" : "-dataLen") + ": expected " + MIN_DATA_BYTES + ".." + MAX_DATA_BYTES
+                        + " bytes, got " + s);
+            }
+        }
+        if (domain < 0 || domain > 250) {
+            throw usage("-domain: expected 0..250, got " + domain);
+        }
+        if (instances < 1) {
+            throw usage("-instances: expected at least 1, got " + instances);
+        }
+        if (latencyTest && batchSize != null && batchSize > 0) {
+            throw usage("-batchSize: batching is not allowed in the latency test (-latencyTest), got " + batchSize);
+        }
+        if (numSubscribers < 1 || numPublishers < 1) {
+            throw usage("-numSubscribers/-numPublishers: expected at least 1");
+        }
+        if (subscriberId < 0 || subscriberId > 32767 || publisherId < 0 || publisherId > 255) {
+            throw usage("-sidMultiSubTest/-pidMultiPubTest: expected 0..32767 and 0..255, got " + subscriberId + "/"
+                    + publisherId);
+        }
+        if (latencyTest && publisherId != 0) {
+            throw usage("-latencyTest: only the publisher with -pidMultiPubTest 0 runs the latency test, got " + publisherId);
+        }
+        if (isPub && isSub && (numSubscribers > 1 || numPublishers > 1)) {
+            throw usage("-numSubscribers/-numPublishers > 1 need separate processes (-pub / -sub)");
+        }
+        long iter = numIter != null ? numIter : latencyTest ? 10_000_000L : 100_000_000L;
+        long latCount = latencyCount != null ? latencyCount : latencyTest ? 1 : 10_000;
+        if (iter < 1 || latCount < 1) {
+            throw usage("-numIter and -latencyCount: expected at least 1");
+        }
+        if (iter < latCount) {
+            throw usage("-numIter (" + iter + ") must not be smaller than -latencyCount (" + latCount + ")");
+        }
+        long execS = executionTimeS;
+        if (scan != null && execS == 0 && numIter == null) {
+            execS = 60;
+        }
+        long rate = 0;
+        boolean sleep = false;
+        if (pubRate != null) {
+            String[] p = pubRate.split(":");
+            try {
+                rate = Long.parseLong(p[0].trim());
+            } catch (NumberFormatException e) {
+                throw usage("-pubRate: expected <samples/s>[:spin|sleep], got '" + pubRate + "'");
+            }
+            if (rate < 1 || rate > 10_000_000) {
+                throw usage("-pubRate: expected 1..10000000 samples/s, got " + rate);
+            }
+            if (p.length > 1) {
+                String method = p[1].trim().toLowerCase(Locale.ROOT);
+                if (!method.equals("spin") && !method.equals("sleep")) {
+                    throw usage("-pubRate: method must be spin or sleep, got '" + p[1] + "'");
+                }
+                sleep = method.equals("sleep");
+            }
+        }
+        String t = transport.toUpperCase(Locale.ROOT);
+        TransportSettings.Kind kind;
+        String name;
+        if (rawTransport) {
+            if (t.equals("SHMEM")) {
+                throw usage("-rawTransport: works over UDPv4 only, got -transport " + transport);
+            }
+            kind = TransportSettings.Kind.RAW_UDP;
+            name = "raw-UDPv4" + (multicast ? "-multicast" : "") + (noBlockingSockets ? "-nonblocking" : "");
+        } else if (t.equals("UDPV4")) {
+            kind = TransportSettings.Kind.AERON_UDP;
+            name = "UDPv4" + (multicast ? "-multicast" : "");
+        } else if (t.equals("SHMEM")) {
+            if (multicast) {
+                throw usage("-multicast: not with -transport SHMEM");
+            }
+            kind = TransportSettings.Kind.AERON_IPC;
+            name = "SHMEM";
+        } else {
+            throw usage("-transport: expected UDPv4 or SHMEM (wirebench's engines), got '" + transport + "'");
+        }
+        if (aeronMtuBytes != 0 && (aeronMtuBytes < 64 || aeronMtuBytes > 65504 || aeronMtuBytes % 32 != 0)) {
+            throw usage("-aeronMtu: expected a multiple of 32 in 64..65504, got " + aeronMtuBytes);
+        }
+        if (noBlockingSockets && !rawTransport) {
+            throw usage("-noBlockingSockets: only with -rawTransport");
+        }
+        List<Integer> batches = new ArrayList<>();
+        for (int s : sizes) {
+            int b;
+            if (latencyTest) {
+                b = 0;
+            } else if (batchSize == null) {
+                b = DEFAULT_BATCH_BYTES;
+            } else {
+                b = Math.max(0, batchSize);
+            }
+            if (b < 2 * s) {
+                b = 0;
+            }
+            batches.add(b);
+        }
+        int maxMessage = Wire.HEADER_BYTES;
+        for (int i = 0; i < sizes.size(); i++) {
+            maxMessage = Math.max(maxMessage, Wire.HEADER_BYTES + Math.max(sizes.get(i), batches.get(i)));
+        }
+        if (kind == TransportSettings.Kind.RAW_UDP && maxMessage > RawUdpTransport.MAX_DATAGRAM_BYTES) {
+            throw usage("-rawTransport: a message of " + maxMessage + " bytes (sample or batch + " + Wire.HEADER_BYTES
+                    + "-byte header) does not fit one UDP datagram (" + RawUdpTransport.MAX_DATAGRAM_BYTES
+                    + "); use Aeron (drop -rawTransport) or smaller -dataLen/-batchSize");
+        }
+        List<String> peerList = peers == null || peers.isEmpty() ? List.of(nic != null ? nic : "127.0.0.1") : peers;
+        int base = basePort != null ? basePort : 20000 + 2 * domain;
+        if (base < 1 || base > 65534) {
+            throw usage("-basePort: expected 1..65534, got " + base);
+        }
+        Threading threading = Threading.forCores(Runtime.getRuntime().availableProcessors())
+                .override(threadingMode, idleStrategy);
+        boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
+        TransportSettings ts = new TransportSettings(kind, reliable, multicast, multicastAddr, nic, peerList,
+                peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
+                threading, aeronDir, aeronMtuBytes);
+        return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,
+                instances, iter, execS, latCount, rate, sleep, numSubscribers, numPublishers, publisherId, subscriberId,
+                discoveryTimeoutS, name, ts);
+    }
 }

@@ -1,0 +1,73 @@
+package wirebench.runner.pubsub;
+
+import java.io.PrintWriter;
+
+import wirebench.runner.WirebenchException;
+
+/**
+ * Perftest 4.x stdout (PERFTEST-FORMATS.md section 2): the publisher prints latency, the subscriber
+ * throughput. Latency values are whole microseconds except ave/std; the unit label is U+03BC.
+ * Implementations are thread-safe (both roles may share one stdout) and flush after every call.
+ */
+abstract class PerftestPrinter {
+    static final String US = "\u03bcs";
+
+    protected final PrintWriter out;
+    protected final boolean intervals;
+    protected final boolean headers;
+    protected final boolean cpu;
+
+    PerftestPrinter(PrintWriter out, boolean intervals, boolean headers, boolean cpu) {
+        this.out = out;
+        this.intervals = intervals;
+        this.headers = headers;
+        this.cpu = cpu;
+    }
+
+    /** The printer for {@code -outputFormat}. */
+    static PerftestPrinter of(String format, PrintWriter out, boolean intervals, boolean headers, boolean cpu) {
+        switch (format.toLowerCase(java.util.Locale.ROOT)) {
+            case "csv":
+                return new PerftestCsvPrinter(out, intervals, headers, cpu);
+            case "json":
+                return new PerftestJsonPrinter(out, intervals, headers, cpu);
+            case "legacy":
+                return new PerftestLegacyPrinter(out, intervals, headers, cpu);
+            default:
+                throw new WirebenchException(WirebenchException.USAGE,
+                        "-outputFormat: expected csv, json or legacy, got '" + format + "'");
+        }
+    }
+
+    /** One latency summary, in us. */
+    record LatencySummary(int sizeBytes, double aveUs, double stdUs, long minUs, long maxUs, long p50Us, long p90Us,
+            long p99Us, long p9999Us, long p999999Us, double cpuPct) {
+    }
+
+    /** One throughput interval. */
+    record ThroughputInterval(int sizeBytes, long packets, long packetsPerS, double avePacketsPerS, double mbps,
+            double aveMbps, long lost, double lostPct, double cpuPct) {
+    }
+
+    /** One throughput summary. */
+    record ThroughputSummary(int sizeBytes, long packets, long packetsPerS, double mbps, long lost, double lostPct,
+            double cpuPct) {
+    }
+
+    abstract void latencyHeader(int sizeBytes);
+
+    abstract void latencyInterval(int sizeBytes, long latencyUs, double aveUs, double stdUs, long minUs, long maxUs,
+            double cpuPct);
+
+    abstract void latencySummary(LatencySummary s);
+
+    abstract void throughputHeader(int sizeBytes);
+
+    abstract void throughputInterval(ThroughputInterval t);
+
+    abstract void throughputSummary(ThroughputSummary t);
+
+    static String f(String format, Object... args) {
+        return String.format(java.util.Locale.ROOT, format, args);
+    }
+}

@@ -1,0 +1,44 @@
+package wirebench.runner.pubsub;
+
+import java.util.List;
+
+import wirebench.runner.transport.TransportSettings;
+
+/**
+ * A resolved pub/sub test configuration (every default applied, every rule checked).
+ *
+ * @param publisher         this process runs the publisher role
+ * @param subscriber        this process runs a subscriber role
+ * @param latencyTest       ping-pong test (else throughput test)
+ * @param sizesBytes        data sizes in test order (-dataLen or -scan)
+ * @param batchBytes        harness batch size per size (0 = off), same order as sizesBytes
+ * @param domain            keeps concurrent runs apart (ports and stream ids derive from it)
+ * @param keyed             samples carry an instance key
+ * @param instances         number of instances written round robin
+ * @param numIter           samples to send per size
+ * @param executionTimeS    seconds per size, 0 = until numIter
+ * @param latencyCount      batches between latency pings (throughput test)
+ * @param pubRatePerS       samples per second, 0 = as fast as possible
+ * @param pubRateSleep      pace by sleeping (else spinning)
+ * @param numSubscribers    subscribers the publisher waits for
+ * @param numPublishers     publishers the subscriber waits for
+ * @param publisherId       -pidMultiPubTest
+ * @param subscriberId      -sidMultiSubTest
+ * @param discoveryTimeoutS how long to wait for the peers
+ * @param transportName     the key column value (UDPv4, SHMEM, raw-UDPv4, ...)
+ * @param transport         where and how to send
+ */
+record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, List<Integer> sizesBytes,
+        List<Integer> batchBytes, int domain, boolean keyed, int instances, long numIter, long executionTimeS,
+        long latencyCount, long pubRatePerS, boolean pubRateSleep, int numSubscribers, int numPublishers,
+        int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, TransportSettings transport) {
+
+    String reliability() {
+        return transport.reliable() ? "reliable" : "best_effort";
+    }
+
+    /** Warm-up round trips before each size (not recorded): at most 1000 and about 16 MiB. */
+    int warmUpPings(int sizeBytes) {
+        return (int) Math.max(1, Math.min(1000, (16L << 20) / sizeBytes));
+    }
+}

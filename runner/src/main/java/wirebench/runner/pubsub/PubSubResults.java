@@ -1,0 +1,123 @@
+package wirebench.runner.pubsub;
+
+import java.io.FileNotFoundException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.HistogramLogWriter;
+
+import wirebench.runner.WirebenchException;
+import wirebench.runner.results.CsvFamily;
+import wirebench.runner.results.ResultsDirectory;
+
+/**
+ * Rows of a pub/sub run in a results directory (docs/results-format.md, docs/pubsub.md): one
+ * {@code pubsub-latency.csv} row per latency summary and one {@code pubsub-throughput.csv} row per
+ * throughput summary, appended as each size finishes; the latency histogram of each size as an
+ * HdrHistogram log ({@code .hlog}, values in ns). A null directory makes every call a no-op.
+ */
+final class PubSubResults {
+    static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
+            "size_bytes", "test");
+    static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
+            "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct");
+    static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
+            "batch_bytes", "size_bytes");
+    static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
+            "lost_pct", "cpu_pct");
+
+    private final ResultsDirectory dir;
+    private final PubSubConfig cfg;
+
+    PubSubResults(ResultsDirectory dirOrNull, PubSubConfig cfg) {
+        this.dir = dirOrNull;
+        this.cfg = cfg;
+    }
+
+    private Map<String, Object> keys(int sizeBytes, int batchBytes) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("transport", cfg.transportName());
+        row.put("reliability", cfg.reliability());
+        row.put("keyed", cfg.keyed() ? "keyed" : "unkeyed");
+        row.put("instances", cfg.instances());
+        row.put("batch_bytes", batchBytes);
+        row.put("size_bytes", sizeBytes);
+        return row;
+    }
+
+    void latency(int sizeBytes, int batchBytes, LatencyStats s, Double cpuPct) {
+        if (dir == null) {
+            return;
+        }
+        Map<String, Object> row = keys(sizeBytes, batchBytes);
+        row.put("test", cfg.latencyTest() ? "latency" : "throughput");
+        row.put("samples", s.count());
+        row.put("ave_us", round3(s.aveUs()));
+        row.put("std_us", round3(s.stdUs()));
+        row.put("min_us", round3(s.minUs()));
+        row.put("max_us", round3(s.maxUs()));
+        row.put("p50_us", round3(s.percentileUs(50)));
+        row.put("p90_us", round3(s.percentileUs(90)));
+        row.put("p99_us", round3(s.percentileUs(99)));
+        row.put("p9999_us", round3(s.percentileUs(99.99)));
+        row.put("p999999_us", round3(s.percentileUs(99.9999)));
+        row.put("cpu_pct", cpuPct);
+        family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES).append(row);
+        writeHlog(sizeBytes, batchBytes, s);
+    }
+
+    void throughput(int sizeBytes, int batchBytes, long packets, long packetsPerS, double mbps, long lost,
+            double lostPct, Double cpuPct) {
+        if (dir == null) {
+            return;
+        }
+        Map<String, Object> row = keys(sizeBytes, batchBytes);
+        row.put("total_samples", packets);
+        row.put("samples_per_s", packetsPerS);
+        row.put("mbps", round3(mbps));
+        row.put("lost", lost);
+        row.put("lost_pct", round3(lostPct));
+        row.put("cpu_pct", cpuPct);
+        family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES).append(row);
+    }
+
+    private CsvFamily family(String name, List<String> keys, List<String> measures) {
+        return dir.family(name, keys, measures);
+    }
+
+    /** The .hlog file name of one test point. */
+    String hlogName(int sizeBytes, int batchBytes) {
+        return "pubsub-latency-" + (cfg.latencyTest() ? "latency" : "throughput") + "-" + cfg.transportName() + "-"
+                + cfg.reliability() + "-" + (cfg.keyed() ? "keyed" : "unkeyed") + "-" + cfg.instances() + "-b"
+                + batchBytes + "-" + sizeBytes + ".hlog";
+    }
+
+    private void writeHlog(int sizeBytes, int batchBytes, LatencyStats s) {
+        Path file = dir.dir().resolve(hlogName(sizeBytes, batchBytes));
+        try (PrintStream ps = new PrintStream(file.toFile(), StandardCharsets.UTF_8)) {
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputComment("wirebench pubsub one-way latency (RTT/2), values in ns, " + LatencyStats.SIGNIFICANT_DIGITS
+                    + " significant digits; size_bytes=" + sizeBytes + " transport=" + cfg.transportName()
+                    + " reliability=" + cfg.reliability());
+            w.outputLogFormatVersion();
+            w.outputStartTime(s.startEpochMs);
+            w.setBaseTime(s.startEpochMs);
+            w.outputLegend();
+            s.histogram.setStartTimeStamp(s.startEpochMs);
+            s.histogram.setEndTimeStamp(System.currentTimeMillis());
+            w.outputIntervalHistogram(s.histogram);
+        } catch (FileNotFoundException e) {
+            throw WirebenchException.badInput(file + ": cannot write (" + e.getMessage() + ")");
+        } catch (java.io.IOException e) {
+            throw WirebenchException.badInput(file + ": cannot write (" + e.getMessage() + ")");
+        }
+    }
+
+    private static double round3(double v) {
+        return Math.round(v * 1000.0) / 1000.0;
+    }
+}

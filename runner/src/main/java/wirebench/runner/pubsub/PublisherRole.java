@@ -1,0 +1,356 @@
+package wirebench.runner.pubsub;
+
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import wirebench.runner.WirebenchException;
+import wirebench.runner.transport.MessageHandler;
+import wirebench.runner.transport.Receiver;
+import wirebench.runner.transport.Sender;
+import wirebench.runner.transport.Topic;
+import wirebench.runner.transport.Transport;
+
+/**
+ * The publisher: discovers the subscribers, then per data size sends warm-up pings, the test
+ * (ping-pong or a stream with a ping every latencyCount batches) and FINISHED until every
+ * subscriber acknowledged; it measures and prints latency (RTT / 2).
+ */
+final class PublisherRole implements MessageHandler {
+    private static final long HELLO_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    private static final long STALL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+    private static final long RELIABLE_PONG_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    private static final long BEST_EFFORT_PONG_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final long FINISH_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+
+    private final PubSubConfig cfg;
+    private final Transport transport;
+    private final PerftestPrinter printer;
+    private final PubSubResults results;
+    private final PrintWriter err;
+    private final CpuMeter cpu = new CpuMeter();
+    private final boolean showCpu;
+
+    private final UnsafeBuffer buf;
+    private final UnsafeBuffer control = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
+    private Sender data;
+    private Receiver echo;
+
+    private final TreeSet<Integer> announced = new TreeSet<>();
+    private final TreeSet<Integer> acked = new TreeSet<>();
+    private int sizeIndex = -1;
+    private int sizeBytes;
+    private LatencyStats stats;
+    private boolean measuring;
+    private long awaitedSeq = -1;
+    private boolean awaitedArrived;
+    private long lostPings;
+    long strayMessages;
+
+    PublisherRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
+            PrintWriter err, boolean showCpu) {
+        this.cfg = cfg;
+        this.transport = transport;
+        this.printer = printerOrNull;
+        this.results = results;
+        this.err = err;
+        this.showCpu = showCpu;
+        int maxBatch = 0;
+        for (int i = 0; i < cfg.sizesBytes().size(); i++) {
+            maxBatch = Math.max(maxBatch, Math.max(cfg.sizesBytes().get(i), cfg.batchBytes().get(i)));
+        }
+        this.buf = new UnsafeBuffer(ByteBuffer.allocateDirect(Wire.HEADER_BYTES + maxBatch));
+    }
+
+    void run() {
+        data = transport.openSender(Topic.DATA);
+        echo = transport.openReceiver(Topic.ECHO);
+        discover();
+        err.println(cfg.latencyTest() ? "Sending data ..." : "Sending data ...");
+        err.flush();
+        for (int i = 0; i < cfg.sizesBytes().size(); i++) {
+            runSize(i, cfg.sizesBytes().get(i), cfg.batchBytes().get(i), i == cfg.sizesBytes().size() - 1);
+        }
+        if (strayMessages > 0) {
+            err.println("publisher: ignored " + strayMessages + " stray or malformed messages");
+        }
+        err.println("Test ended.");
+        err.flush();
+    }
+
+    private void discover() {
+        err.println(wirebench.runner.results.Num.fmt("Waiting to discover %d subscribers ...", cfg.numSubscribers()));
+        err.flush();
+        long start = System.nanoTime();
+        long deadline = start + TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS());
+        long nextHello = start;
+        while (announced.size() < cfg.numSubscribers()) {
+            long now = System.nanoTime();
+            if (now - nextHello >= 0) {
+                Wire.header(control, cfg.domain(), Wire.HELLO, 0, cfg.publisherId(), 0, 0, 0);
+                data.offer(control, 0, Wire.HEADER_BYTES);
+                nextHello = now + HELLO_PERIOD_NS;
+            }
+            if (now - deadline >= 0) {
+                List<Integer> missing = new ArrayList<>();
+                for (int id = 0; id < cfg.numSubscribers(); id++) {
+                    if (!announced.contains(id)) {
+                        missing.add(id);
+                    }
+                }
+                throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher " + cfg.publisherId()
+                        + ": after " + cfg.discoveryTimeoutS() + " s heard from " + announced.size() + " of "
+                        + cfg.numSubscribers() + " subscribers on domain " + cfg.domain() + "; missing -sidMultiSubTest "
+                        + missing + " (start them with the same -domain and -transport, check -peer/-nic)");
+            }
+            echo.await(this, 16, TimeUnit.MILLISECONDS.toNanos(10));
+        }
+    }
+
+    private void runSize(int index, int size, int batchBytes, boolean last) {
+        sizeIndex = index;
+        sizeBytes = size;
+        measuring = false;
+        stats = new LatencyStats();
+        lostPings = 0;
+        // warm-up: ping-pongs that are not recorded
+        int warmUps = cfg.warmUpPings(size);
+        err.println(wirebench.runner.results.Num.fmt("Sending %d initialization pings ...", warmUps));
+        err.flush();
+        for (int i = 0; i < warmUps; i++) {
+            pingPong(-1 - i, System.nanoTime(), i % cfg.numSubscribers(), 0, true);
+        }
+        stats = new LatencyStats();
+        measuring = true;
+        cpu.reset();
+        long start = System.nanoTime();
+        long end = cfg.executionTimeS() > 0 ? start + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : Long.MAX_VALUE;
+        long sent = cfg.latencyTest() ? latencyLoop(start, end) : throughputLoop(start, end, batchBytes);
+        finish(sent - 1, last, cfg.latencyTest() ? 0 : batchBytes);
+        measuring = false;
+        if (lostPings > 0) {
+            err.println("publisher: " + lostPings + " pings got no pong within the timeout (best effort)");
+        }
+        double cpuPct = cpu.summary();
+        if (stats.count() == 0) {
+            err.println("No Pong samples have been received in the Publisher side. If you are interested in latency"
+                    + " results, you might need to increase the Pong frequency (using the -latencyCount option).");
+        } else {
+            if (printer != null) {
+                printer.latencySummary(new PerftestPrinter.LatencySummary(size, stats.aveUs(), stats.stdUs(),
+                        (long) stats.minUs(), (long) stats.maxUs(), (long) stats.percentileUs(50),
+                        (long) stats.percentileUs(90), (long) stats.percentileUs(99), (long) stats.percentileUs(99.99),
+                        (long) stats.percentileUs(99.9999), cpuPct));
+            }
+            results.latency(size, batchBytes, stats, showCpu ? cpuPct : null);
+        }
+        err.flush();
+    }
+
+    private long latencyLoop(long start, long end) {
+        long periodNs = cfg.pubRatePerS() > 0 ? 1_000_000_000L / cfg.pubRatePerS() : 0;
+        long seq = 0;
+        while (seq < cfg.numIter()) {
+            long intended = periodNs > 0 ? start + seq * periodNs : System.nanoTime();
+            if (periodNs > 0) {
+                pace(intended);
+            }
+            if (intended - end >= 0 || System.nanoTime() - end >= 0) {
+                break;
+            }
+            pingPong(seq, intended, (int) (seq % cfg.numSubscribers()), (int) (seq % cfg.instances()), false);
+            seq++;
+        }
+        return seq;
+    }
+
+    private void pace(long intendedNs) {
+        while (true) {
+            long left = intendedNs - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
+            if (cfg.pubRateSleep() && left > 50_000) {
+                LockSupport.parkNanos(left - 20_000);
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** One ping and its pong; the timestamp is the intended send time, so a stall counts. */
+    private void pingPong(long seq, long timestampNs, int target, int key, boolean warmUp) {
+        int len = Wire.HEADER_BYTES + sizeBytes;
+        Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), 1, sizeBytes, sizeIndex);
+        Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target, cfg.publisherId()) | (warmUp ? 2 : 0));
+        awaitedSeq = seq;
+        awaitedArrived = false;
+        send(len);
+        long timeout = cfg.transport().reliable() ? RELIABLE_PONG_TIMEOUT_NS : BEST_EFFORT_PONG_TIMEOUT_NS;
+        long deadline = System.nanoTime() + timeout;
+        while (!awaitedArrived) {
+            echo.await(this, 16, Math.max(1, deadline - System.nanoTime()));
+            if (!awaitedArrived && System.nanoTime() - deadline >= 0) {
+                if (cfg.transport().reliable()) {
+                    throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher: no pong for ping " + seq
+                            + " of " + sizeBytes + " bytes from subscriber " + target + " within "
+                            + TimeUnit.NANOSECONDS.toSeconds(timeout) + " s (reliable); did the subscriber stop?");
+                }
+                lostPings++;
+                break;
+            }
+        }
+    }
+
+    private long throughputLoop(long start, long end, int batchBytes) {
+        int perBatch = batchBytes >= 2 * sizeBytes ? batchBytes / sizeBytes : 1;
+        double nsPerSample = cfg.pubRatePerS() > 0 ? 1e9 / cfg.pubRatePerS() : 0;
+        long seq = 0;
+        long batchIndex = 0;
+        long pings = 0;
+        while (seq < cfg.numIter()) {
+            long now = System.nanoTime();
+            if (now - end >= 0) {
+                break;
+            }
+            long intended = now;
+            if (nsPerSample > 0) {
+                intended = start + (long) (seq * nsPerSample);
+                pace(intended);
+            }
+            int n = (int) Math.min(perBatch, cfg.numIter() - seq);
+            Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), n, sizeBytes, sizeIndex);
+            int pingAt = -1;
+            if (cfg.publisherId() == 0 && batchIndex % cfg.latencyCount() == 0) {
+                pingAt = (int) (pings % n);
+            }
+            int at = Wire.HEADER_BYTES;
+            for (int j = 0; j < n; j++) {
+                int key = cfg.keyed() ? (int) ((seq + j) % cfg.instances()) : 0;
+                int flags = j == pingAt ? Wire.pingFlags((int) (pings % cfg.numSubscribers()), cfg.publisherId()) : 0;
+                Wire.sample(buf, at, seq + j, j == pingAt ? intended : 0, key, flags);
+                at += sizeBytes;
+            }
+            send(at);
+            if (pingAt >= 0) {
+                pings++;
+            }
+            seq += n;
+            batchIndex++;
+            echo.poll(this, 16);
+        }
+        return seq;
+    }
+
+    /** Sends {@code len} bytes of {@link #buf}, retrying while the transport pushes back. */
+    private void send(int len) {
+        long stallDeadline = 0;
+        while (!data.offer(buf, 0, len)) {
+            long now = System.nanoTime();
+            if (stallDeadline == 0) {
+                stallDeadline = now + STALL_TIMEOUT_NS;
+            } else if (now - stallDeadline >= 0) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher: the transport refused a "
+                        + len + "-byte message for " + TimeUnit.NANOSECONDS.toSeconds(STALL_TIMEOUT_NS)
+                        + " s (back pressure or no subscriber connected)");
+            }
+            echo.poll(this, 16);
+            Thread.yield(); // let the media driver run: on small machines it shares our cores
+        }
+    }
+
+    private void finish(long lastSeq, boolean last, int batchBytes) {
+        acked.clear();
+        long deadline = System.nanoTime() + FINISH_TIMEOUT_NS;
+        long next = 0;
+        while (acked.size() < cfg.numSubscribers()) {
+            long now = System.nanoTime();
+            if (now - next >= 0) {
+                int flags = (last ? Wire.FLAG_LAST_SIZE : 0) | (cfg.latencyTest() ? Wire.FLAG_LATENCY_TEST : 0);
+                Wire.header(control, cfg.domain(), Wire.FINISHED, flags, cfg.publisherId(), 0,
+                        sizeBytes, sizeIndex);
+                control.putLong(Wire.HEADER_BYTES, lastSeq);
+                control.putInt(Wire.HEADER_BYTES + 8, batchBytes >= 2 * sizeBytes ? batchBytes : 0);
+                data.offer(control, 0, Wire.FINISHED_BYTES);
+                next = now + HELLO_PERIOD_NS;
+            }
+            if (now - deadline >= 0) {
+                List<Integer> missing = new ArrayList<>();
+                for (int id = 0; id < cfg.numSubscribers(); id++) {
+                    if (!acked.contains(id)) {
+                        missing.add(id);
+                    }
+                }
+                err.println("publisher: subscribers " + missing + " did not acknowledge the end of the "
+                        + sizeBytes + "-byte test within " + TimeUnit.NANOSECONDS.toSeconds(FINISH_TIMEOUT_NS) + " s");
+                return;
+            }
+            echo.await(this, 16, TimeUnit.MILLISECONDS.toNanos(10));
+        }
+    }
+
+    @Override
+    public void onMessage(DirectBuffer b, int off, int len) {
+        int type = Wire.validate(b, off, len, cfg.domain());
+        if (type <= 0) {
+            strayMessages++;
+            return;
+        }
+        int sender = b.getShort(off + 10);
+        switch (type) {
+            case Wire.ANNOUNCE:
+                announced.add(sender);
+                break;
+            case Wire.FINISHED_ACK:
+                if (b.getInt(off + 20) == sizeIndex && b.getInt(off + 12) == cfg.publisherId()) {
+                    acked.add(sender);
+                }
+                break;
+            case Wire.PONG:
+                onPong(b, off);
+                break;
+            default:
+                strayMessages++;
+        }
+    }
+
+    private void onPong(DirectBuffer b, int off) {
+        long now = System.nanoTime();
+        if (b.getInt(off + 20) != sizeIndex || b.getInt(off + 16) != sizeBytes) {
+            return; // a late pong of an earlier size
+        }
+        int s = off + Wire.HEADER_BYTES;
+        if (Wire.pingPublisher(b.getInt(s + 20)) != cfg.publisherId()) {
+            return; // the pong of another publisher's ping
+        }
+        long seq = b.getLong(s);
+        long ts = b.getLong(s + 8);
+        if (seq == awaitedSeq) {
+            awaitedArrived = true;
+        } else if (cfg.latencyTest() || seq < 0) {
+            return; // a pong that came after its timeout: ignored, as Perftest does
+        }
+        if (!measuring || seq < 0) {
+            return;
+        }
+        long oneWayNs = (now - ts) / 2;
+        boolean first = stats.count() == 0;
+        stats.record(oneWayNs);
+        if (printer != null) {
+            if (first) {
+                printer.latencyHeader(sizeBytes);
+            }
+            if (printer.intervals) {
+                printer.latencyInterval(sizeBytes, oneWayNs / 1000, stats.aveUs(), stats.stdUs(), (long) stats.minUs(),
+                        (long) stats.maxUs(), showCpu ? cpu.interval() : 0);
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package wirebench.runner.pubsub;
+
+import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
+
+/**
+ * The harness's message layout, the same on every transport (little-endian).
+ *
+ * <pre>
+ * message header (24 bytes)            sample (sampleBytes = -dataLen bytes, header 24 bytes)
+ *  0 int   magic 'WBPS'                 0 long seq        per publisher and size, from 0
+ *  4 int   domain                       8 long timestamp  ns, System.nanoTime of the intended send
+ *  8 byte  type                        16 int  key        instance, round robin with -keyed
+ *  9 byte  flags (LAST_SIZE)           20 int  flags      PING | target subscriber id &lt;&lt; 8
+ * 10 short sender id (pub or sub id)                     (pings: | publisher id &lt;&lt; 24)
+ *                                      24..               padding up to sampleBytes
+ * 12 int   sample count
+ * 16 int   sample bytes
+ * 20 int   size index (0.. in -scan)
+ * </pre>
+ *
+ * FINISHED carries after the header the last sequence number sent for the size (long) and the
+ * publisher's batch size in bytes (int, 0 = no batching).
+ * A sample is exactly {@code -dataLen} bytes, so payload bytes = samples x dataLen, as Perftest counts.
+ */
+final class Wire {
+    static final int MAGIC = 0x53504257; // "WBPS" read little-endian
+    static final int HEADER_BYTES = 24;
+    static final int SAMPLE_HEADER_BYTES = 24;
+    static final int FINISHED_BYTES = HEADER_BYTES + 12;
+
+    static final byte HELLO = 1;
+    static final byte ANNOUNCE = 2;
+    static final byte DATA = 3;
+    static final byte PONG = 4;
+    static final byte FINISHED = 5;
+    static final byte FINISHED_ACK = 6;
+
+    static final byte FLAG_LAST_SIZE = 1;
+    static final byte FLAG_LATENCY_TEST = 2;
+    static final int SAMPLE_PING = 1;
+
+    private Wire() {
+    }
+
+    static void header(MutableDirectBuffer b, int domain, byte type, int flags, int senderId, int count,
+            int sampleBytes, int sizeIndex) {
+        b.putInt(0, MAGIC);
+        b.putInt(4, domain);
+        b.putByte(8, type);
+        b.putByte(9, (byte) flags);
+        b.putShort(10, (short) senderId);
+        b.putInt(12, count);
+        b.putInt(16, sampleBytes);
+        b.putInt(20, sizeIndex);
+    }
+
+    static void sample(MutableDirectBuffer b, int at, long seq, long timestampNs, int key, int flags) {
+        b.putLong(at, seq);
+        b.putLong(at + 8, timestampNs);
+        b.putInt(at + 16, key);
+        b.putInt(at + 20, flags);
+    }
+
+    static int pingFlags(int targetSubscriber, int publisherId) {
+        return SAMPLE_PING | ((targetSubscriber & 0xffff) << 8) | (publisherId << 24);
+    }
+
+    static int pingPublisher(int flags) {
+        return flags >>> 24;
+    }
+
+    static boolean isPing(int flags) {
+        return (flags & SAMPLE_PING) != 0;
+    }
+
+    static int pingTarget(int flags) {
+        return (flags >>> 8) & 0xffff;
+    }
+
+    /**
+     * Checks a received message: magic, domain, a known type, and a length that matches the count
+     * and sample size. Returns the type, or 0 for a stray/malformed message, or -1 for another domain.
+     */
+    static int validate(DirectBuffer b, int off, int len, int domain) {
+        if (len < HEADER_BYTES || b.getInt(off) != MAGIC) {
+            return 0;
+        }
+        if (b.getInt(off + 4) != domain) {
+            return -1;
+        }
+        byte type = b.getByte(off + 8);
+        int count = b.getInt(off + 12);
+        int sampleBytes = b.getInt(off + 16);
+        switch (type) {
+            case HELLO:
+            case ANNOUNCE:
+            case FINISHED_ACK:
+                return type;
+            case FINISHED:
+                return len == FINISHED_BYTES ? type : 0;
+            case DATA:
+            case PONG:
+                if (count < 1 || sampleBytes < SAMPLE_HEADER_BYTES
+                        || (long) count * sampleBytes + HEADER_BYTES != len) {
+                    return 0;
+                }
+                return type;
+            default:
+                return 0;
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package wirebench.runner.transport;
+
+import org.agrona.concurrent.BackoffIdleStrategy;
+import org.agrona.concurrent.BusySpinIdleStrategy;
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.SleepingMillisIdleStrategy;
+import org.agrona.concurrent.YieldingIdleStrategy;
+
+import wirebench.runner.WirebenchException;
+
+/** Idle strategies by the names used on the command line. */
+public final class Idle {
+    private Idle() {
+    }
+
+    /** A new idle strategy for {@code name}: yield, spin, backoff or sleep (1 ms). */
+    public static IdleStrategy of(String name) {
+        switch (name) {
+            case "yield":
+                return new YieldingIdleStrategy();
+            case "spin":
+                return new BusySpinIdleStrategy();
+            case "backoff":
+                return new BackoffIdleStrategy();
+            case "sleep":
+                return new SleepingMillisIdleStrategy(1);
+            default:
+                throw new WirebenchException(WirebenchException.USAGE,
+                        "-idleStrategy: expected yield, spin, backoff or sleep, got '" + name + "'");
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package wirebench.runner.transport;
+
+import java.util.Map;
+
+/**
+ * A messaging engine as the pub/sub harness sees it: two one-way topics between the publisher
+ * host and the subscriber hosts, carrying opaque messages the harness encodes itself.
+ *
+ * <p>Contract:
+ * <ul>
+ * <li>{@link Topic#DATA} flows from the publisher to every subscriber, {@link Topic#ECHO} from each
+ * subscriber back to the publisher. A process opens only the ends its roles need (a process holding
+ * both roles opens all four).</li>
+ * <li>A message handed to {@link Sender#offer} is delivered whole or not at all, to every receiver
+ * of the topic that is connected; messages from one sender arrive in order when the transport is
+ * reliable. A best-effort transport may drop messages (the harness finds gaps from sequence numbers).</li>
+ * <li>Message size is at most {@link #maxMessageBytes()}; the transport was sized for it when it was
+ * opened (Aeron term length), so one transport instance serves one test configuration.</li>
+ * <li>Receivers may deliver messages of other runs (a stray sender on the same port): the harness
+ * validates every message and counts the bad ones; the transport never interprets contents.</li>
+ * <li>Buffers passed to a {@link MessageHandler} are valid only during the call.</li>
+ * <li>{@link #close()} releases every resource (sockets, driver directories) and is idempotent.</li>
+ * </ul>
+ * Implementations are not thread-safe per end, but the ends of one transport may be used from
+ * different threads (one thread per role).
+ */
+public interface Transport extends AutoCloseable {
+
+    /** Opens the sending end of {@code topic}. */
+    Sender openSender(Topic topic);
+
+    /** Opens the receiving end of {@code topic}. */
+    Receiver openReceiver(Topic topic);
+
+    /** The largest message {@link Sender#offer} accepts, in bytes. */
+    int maxMessageBytes();
+
+    /** Engine name, version, threading mode, idle strategy, channels: written to run.json and stderr. */
+    Map<String, Object> describe();
+
+    @Override
+    void close();
+}

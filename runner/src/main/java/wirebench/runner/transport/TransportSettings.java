@@ -1,0 +1,39 @@
+package wirebench.runner.transport;
+
+import java.util.List;
+
+/**
+ * Where and how a transport sends: resolved from the command line by the harness.
+ *
+ * @param kind             which engine and channel
+ * @param reliable         reliable delivery (false = best effort)
+ * @param multicast        the DATA topic goes to {@code multicastGroup} instead of each peer
+ * @param multicastGroup   IPv4 group for the DATA topic when {@code multicast}
+ * @param nic              local address to bind and to send multicast from; null = any / default
+ * @param dataPeers        hosts the publisher sends DATA to (the subscribers' addresses, unicast)
+ * @param echoPeers        hosts a subscriber sends ECHO to (the publishers' addresses)
+ * @param dataPort         UDP port of the DATA topic (bound by subscribers)
+ * @param echoPort         UDP port of the ECHO topic (bound by the publisher)
+ * @param dataStreamId     Aeron stream id of DATA
+ * @param echoStreamId     Aeron stream id of ECHO
+ * @param maxMessageBytes  the largest message the harness will send (sizes Aeron terms)
+ * @param blockingSockets  raw UDP only: blocking receive (true) or non-blocking busy polling
+ * @param threading        Aeron threading and idle choice
+ * @param aeronDir         Aeron only: directory of an external media driver, null = embedded driver
+ * @param mtuBytes         Aeron UDP only: MTU of the publications, 0 = Aeron's default (1408)
+ */
+public record TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,
+        String nic, List<String> dataPeers, List<String> echoPeers, int dataPort, int echoPort, int dataStreamId,
+        int echoStreamId, int maxMessageBytes, boolean blockingSockets, Threading threading, String aeronDir,
+        int mtuBytes) {
+
+    /** Engine and channel kinds. */
+    public enum Kind {
+        /** Aeron over UDP (unicast, or multicast with {@code multicast}). */
+        AERON_UDP,
+        /** Aeron IPC (shared memory through one media driver). */
+        AERON_IPC,
+        /** Plain UDP sockets, batching done by the harness. */
+        RAW_UDP
+    }
+}

@@ -1,0 +1,362 @@
+package wirebench.runner.transport.aeron;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+
+import io.aeron.Aeron;
+import io.aeron.AeronCounters;
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import io.aeron.exceptions.AeronException;
+import io.aeron.logbuffer.FragmentHandler;
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.IdleStrategy;
+
+import wirebench.runner.WirebenchException;
+import wirebench.runner.transport.Idle;
+import wirebench.runner.transport.MessageHandler;
+import wirebench.runner.transport.Receiver;
+import wirebench.runner.transport.Sender;
+import wirebench.runner.transport.Threading;
+import wirebench.runner.transport.Topic;
+import wirebench.runner.transport.Transport;
+import wirebench.runner.transport.TransportSettings;
+
+/**
+ * Aeron as a {@link Transport}: an embedded media driver (default; one per process, shared by the
+ * roles of that process) or an external one ({@code aeronDir}). DATA unicast goes to
+ * {@code aeron:udp?endpoint=peer:dataPort} (several peers: a manual multi-destination publication),
+ * multicast to {@code aeron:udp?endpoint=group:dataPort|interface=nic}, IPC to {@code aeron:ipc}.
+ * ECHO goes to {@code aeron:udp?endpoint=echoPeer:echoPort} (several publishers: multi-destination). Best effort = {@code reliable=false} on
+ * the subscriptions. The term length is sized from the largest message: at least 8 x message, a
+ * power of two, 4 MiB at least (Aeron's maximum message is termLength / 8).
+ */
+public final class AeronTransport implements Transport {
+    private static final String DIR_PREFIX = "wirebench-aeron-";
+    private static final int MIN_TERM_BYTES = 4 << 20;
+    /** Socket buffers and receiver window: 2 MiB (Aeron's 128 KiB default throttles loopback). */
+    private static final int SOCKET_BUFFER_BYTES = 2 << 20;
+    private static final int MAX_TERM_BYTES = 1 << 30;
+
+    private final TransportSettings settings;
+    private final int termLengthBytes;
+    private final MediaDriver driver;
+    private final Aeron aeron;
+    private final List<AutoCloseable> ends = new ArrayList<>();
+    private final Thread shutdownHook;
+    private boolean closed;
+
+    public AeronTransport(TransportSettings settings) {
+        this.settings = settings;
+        this.termLengthBytes = termLengthFor(settings.maxMessageBytes());
+        Threading t = settings.threading();
+        if (settings.aeronDir() == null) {
+            deleteStaleDirectories();
+            String dir = Paths.get(sharedMemoryRoot(), DIR_PREFIX + ProcessHandle.current().pid() + "-"
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong())).toString();
+            MediaDriver.Context ctx = new MediaDriver.Context()
+                    .aeronDirectoryName(dir)
+                    .dirDeleteOnStart(true)
+                    .dirDeleteOnShutdown(true)
+                    .termBufferSparseFile(true)
+                    .socketRcvbufLength(SOCKET_BUFFER_BYTES)
+                    .socketSndbufLength(SOCKET_BUFFER_BYTES)
+                    .initialWindowLength(SOCKET_BUFFER_BYTES)
+                    .threadingMode(threadingMode(t.mode()))
+                    .sharedIdleStrategy(Idle.of(t.idle()))
+                    .sharedNetworkIdleStrategy(Idle.of(t.idle()))
+                    .conductorIdleStrategy(Idle.of(t.idle()))
+                    .senderIdleStrategy(Idle.of(t.idle()))
+                    .receiverIdleStrategy(Idle.of(t.idle()));
+            try {
+                driver = MediaDriver.launch(ctx);
+            } catch (RuntimeException | LinkageError e) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot start the media driver in "
+                        + dir + " (" + e + "; Java 17 needs --add-opens java.base/jdk.internal.misc=ALL-UNNAMED)", e);
+            }
+        } else {
+            driver = null;
+        }
+        String dir = driver != null ? driver.aeronDirectoryName() : settings.aeronDir();
+        try {
+            aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir));
+        } catch (RuntimeException e) {
+            if (driver != null) {
+                driver.close();
+            }
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot connect to the media driver in "
+                    + dir + " (" + e.getMessage() + ")", e);
+        }
+        shutdownHook = new Thread(this::close, "wirebench-aeron-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Term length for messages up to {@code maxMessageBytes}: >= 8 x message, power of two. */
+    public static int termLengthFor(int maxMessageBytes) {
+        long needed = Math.max(MIN_TERM_BYTES, 8L * maxMessageBytes);
+        long term = Long.highestOneBit(needed);
+        if (term < needed) {
+            term <<= 1;
+        }
+        if (term > MAX_TERM_BYTES) {
+            throw WirebenchException.badInput("aeron: a " + maxMessageBytes
+                    + "-byte message needs a term longer than 1 GiB; use a smaller -dataLen or -batchSize");
+        }
+        return (int) term;
+    }
+
+    private static ThreadingMode threadingMode(String name) {
+        try {
+            return ThreadingMode.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new WirebenchException(WirebenchException.USAGE,
+                    "-threadingMode: expected SHARED, SHARED_NETWORK or DEDICATED, got '" + name + "'");
+        }
+    }
+
+    private static String sharedMemoryRoot() {
+        return Files.isDirectory(Paths.get("/dev/shm")) ? "/dev/shm" : System.getProperty("java.io.tmpdir");
+    }
+
+    /** Removes driver directories left by wirebench processes that no longer run (killed runs). */
+    static void deleteStaleDirectories() {
+        Path root = Paths.get(sharedMemoryRoot());
+        try (Stream<Path> s = Files.list(root)) {
+            s.filter(p -> p.getFileName().toString().startsWith(DIR_PREFIX)).forEach(p -> {
+                String rest = p.getFileName().toString().substring(DIR_PREFIX.length());
+                int dash = rest.indexOf('-');
+                try {
+                    long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+                    if (ProcessHandle.of(pid).isEmpty()) {
+                        deleteRecursively(p);
+                    }
+                } catch (NumberFormatException e) {
+                    // not ours after all: leave it
+                }
+            });
+        } catch (IOException e) {
+            // cleaning is best effort: a stale directory only costs space
+        }
+    }
+
+    private static void deleteRecursively(Path p) {
+        try (Stream<Path> s = Files.walk(p)) {
+            s.sorted(Comparator.reverseOrder()).forEach(q -> q.toFile().delete());
+        } catch (IOException e) {
+            // best effort, see above
+        }
+    }
+
+    private String mtu() {
+        return settings.mtuBytes() > 0 ? "|mtu=" + settings.mtuBytes() : "";
+    }
+
+    private String dataChannel(boolean publication) {
+        if (settings.kind() == TransportSettings.Kind.AERON_IPC) {
+            return "aeron:ipc?term-length=" + termLengthBytes;
+        }
+        String reliability = publication ? "" : "|reliable=" + settings.reliable();
+        if (settings.multicast()) {
+            String nic = settings.nic() == null ? "" : "|interface=" + settings.nic();
+            return "aeron:udp?endpoint=" + settings.multicastGroup() + ":" + settings.dataPort() + nic
+                    + (publication ? "|fc=min|term-length=" + termLengthBytes + mtu() : reliability);
+        }
+        if (publication) {
+            if (settings.dataPeers().size() == 1) {
+                return "aeron:udp?endpoint=" + settings.dataPeers().get(0) + ":" + settings.dataPort()
+                        + "|term-length=" + termLengthBytes + mtu();
+            }
+            return "aeron:udp?control-mode=manual|fc=min|term-length=" + termLengthBytes + mtu();
+        }
+        String bind = settings.nic() == null ? "0.0.0.0" : settings.nic();
+        return "aeron:udp?endpoint=" + bind + ":" + settings.dataPort() + reliability;
+    }
+
+    private String echoChannel(boolean publication) {
+        if (settings.kind() == TransportSettings.Kind.AERON_IPC) {
+            return "aeron:ipc?term-length=" + termLengthBytes;
+        }
+        if (publication) {
+            if (settings.echoPeers().size() == 1) {
+                return "aeron:udp?endpoint=" + settings.echoPeers().get(0) + ":" + settings.echoPort() + "|term-length="
+                        + termLengthBytes + mtu();
+            }
+            return "aeron:udp?control-mode=manual|fc=min|term-length=" + termLengthBytes + mtu();
+        }
+        String bind = settings.nic() == null ? "0.0.0.0" : settings.nic();
+        return "aeron:udp?endpoint=" + bind + ":" + settings.echoPort() + "|reliable=" + settings.reliable();
+    }
+
+    @Override
+    public synchronized Sender openSender(Topic topic) {
+        boolean data = topic == Topic.DATA;
+        String channel = data ? dataChannel(true) : echoChannel(true);
+        int stream = data ? settings.dataStreamId() : settings.echoStreamId();
+        try {
+            ExclusivePublication pub = aeron.addExclusivePublication(channel, stream);
+            if (settings.kind() == TransportSettings.Kind.AERON_UDP && (!data || !settings.multicast())) {
+                List<String> peers = data ? settings.dataPeers() : settings.echoPeers();
+                if (peers.size() > 1) {
+                    for (String peer : peers) {
+                        pub.addDestination("aeron:udp?endpoint=" + peer + ":"
+                                + (data ? settings.dataPort() : settings.echoPort()));
+                    }
+                }
+            }
+            AeronSender s = new AeronSender(pub, channel);
+            ends.add(s);
+            return s;
+        } catch (AeronException e) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot publish on " + channel
+                    + " stream " + stream + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    @Override
+    public synchronized Receiver openReceiver(Topic topic) {
+        boolean data = topic == Topic.DATA;
+        String channel = data ? dataChannel(false) : echoChannel(false);
+        int stream = data ? settings.dataStreamId() : settings.echoStreamId();
+        try {
+            Subscription sub = aeron.addSubscription(channel, stream);
+            AeronReceiver r = new AeronReceiver(sub, Idle.of(settings.threading().idle()));
+            ends.add(r);
+            return r;
+        } catch (AeronException e) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot subscribe to " + channel
+                    + " stream " + stream + " (" + e.getMessage() + "; is the port in use?)", e);
+        }
+    }
+
+    @Override
+    public int maxMessageBytes() {
+        return Math.min(termLengthBytes / 8, 16 << 20);
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", "aeron");
+        m.put("version", AeronCounters.class.getPackage().getImplementationVersion());
+        m.put("driver", driver != null ? "embedded" : "external " + settings.aeronDir());
+        m.put("threading_mode", settings.threading().mode());
+        m.put("idle_strategy", settings.threading().idle());
+        m.put("threading_reason", settings.threading().reason());
+        m.put("term_length_bytes", termLengthBytes);
+        m.put("data_channel", settings.kind() == TransportSettings.Kind.AERON_IPC ? dataChannel(true)
+                : dataChannel(true) + " -> " + dataChannel(false));
+        m.put("echo_channel", echoChannel(true));
+        m.put("reliable", settings.reliable());
+        return m;
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        for (AutoCloseable e : ends) {
+            try {
+                e.close();
+            } catch (Exception ex) {
+                // closing the client below releases everything anyway
+            }
+        }
+        aeron.close();
+        if (driver != null) {
+            driver.close();
+        }
+        if (Thread.currentThread() != shutdownHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException e) {
+                // the JVM is shutting down already
+            }
+        }
+    }
+
+    private static final class AeronSender implements Sender {
+        private final ExclusivePublication pub;
+        private final String channel;
+
+        AeronSender(ExclusivePublication pub, String channel) {
+            this.pub = pub;
+            this.channel = channel;
+        }
+
+        @Override
+        public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
+            long r = pub.offer(buffer, offset, lengthBytes);
+            if (r > 0) {
+                return true;
+            }
+            if (r == Publication.CLOSED || r == Publication.MAX_POSITION_EXCEEDED) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: publication " + channel
+                        + " can no longer send (" + Publication.errorString(r) + ")");
+            }
+            return false;
+        }
+
+        @Override
+        public void close() {
+            pub.close();
+        }
+    }
+
+    private static final class AeronReceiver implements Receiver {
+        private final Subscription sub;
+        private final IdleStrategy idle;
+        private MessageHandler target;
+        private final FragmentAssembler assembler;
+
+        AeronReceiver(Subscription sub, IdleStrategy idle) {
+            this.sub = sub;
+            this.idle = idle;
+            FragmentHandler h = (buffer, offset, length, header) -> target.onMessage(buffer, offset, length);
+            this.assembler = new FragmentAssembler(h);
+        }
+
+        @Override
+        public int poll(MessageHandler handler, int limit) {
+            target = handler;
+            return sub.poll(assembler, limit);
+        }
+
+        @Override
+        public int await(MessageHandler handler, int limit, long timeoutNs) {
+            long deadline = System.nanoTime() + timeoutNs;
+            idle.reset();
+            while (true) {
+                int n = poll(handler, limit);
+                if (n > 0) {
+                    return n;
+                }
+                if (System.nanoTime() - deadline >= 0) {
+                    return 0;
+                }
+                idle.idle();
+            }
+        }
+
+        @Override
+        public void close() {
+            sub.close();
+        }
+    }
+}
