@@ -103,18 +103,19 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     List<Step> steps(Path dir) {
-        String sizes = quick ? "32:1024" : "32:256:1024:8192:65000";
-        String latIter = quick ? "3000" : "20000";
+        String sizes = quick ? "32:1024" : "32:1024:8192:65000";
+        String latIter = quick ? "2000" : "5000";
         String thrTime = quick ? "1" : "2";
         List<Step> s = new ArrayList<>();
         s.add(new Step("pub/sub latency, Aeron UDP, reliable", List.of("run", "pubsub", "-latencyTest", "-scan", sizes,
-                "-numIter", latIter, "-noPrintIntervals", "--out", dir.resolve("pubsub").toString()), "pubsub"));
+                "-numIter", latIter, "-noPrintIntervals", "--out", dir.resolve("pubsub-latency-reliable").toString()),
+                "pubsub-latency-reliable"));
         s.add(new Step("pub/sub latency, Aeron UDP, best effort", List.of("run", "pubsub", "-latencyTest", "-bestEffort",
                 "-scan", sizes, "-numIter", latIter, "-noPrintIntervals", "-domain", "2", "--out",
-                dir.resolve("pubsub").toString()), "pubsub"));
+                dir.resolve("pubsub-latency-best-effort").toString()), "pubsub-latency-best-effort"));
         s.add(new Step("pub/sub throughput, Aeron UDP, reliable", List.of("run", "pubsub", "-scan", sizes,
                 "-executionTime", thrTime, "-noPrintIntervals", "-domain", "3", "--out",
-                dir.resolve("pubsub").toString()), "pubsub"));
+                dir.resolve("pubsub-throughput").toString()), "pubsub-throughput"));
         s.add(new Step("UDP receive methods (select, epoll, thread)", List.of("run", "udp", "matrix", "--grid",
                 "product", "--methods", "select,epoll,thread", "--payloads", quick ? "64" : "64,1472",
                 "--client-schedulers", "OTHER", "--connected", "no", "--server-schedulers", "OTHER", "--rcvbufs",

@@ -35,7 +35,15 @@ public final class ReportBuilder {
     private final List<String> allWarnings = new ArrayList<>();
 
     /** The model of a report on {@code inputs}. */
-    public Map<String, Object> build(List<Path> inputs, String title) {
+    public Map<String, Object> build(List<Path> given, String title) {
+        // the same file or directory named twice is read once
+        List<Path> inputs = new ArrayList<>();
+        java.util.Set<Path> seen = new java.util.HashSet<>();
+        for (Path p : given) {
+            if (seen.add(p.toAbsolutePath().normalize())) {
+                inputs.add(p);
+            }
+        }
         List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("title", title);
