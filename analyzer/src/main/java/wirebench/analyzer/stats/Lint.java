@@ -29,6 +29,12 @@ public final class Lint {
             Columns.P99_US, Columns.P9999_US, Columns.P999999_US, Columns.MAX_US);
     private static final List<String> LABELS = List.of("min", "p50", "p90", "p99", "p99.99", "p99.9999", "max");
 
+    /**
+     * Relative slack when ordering percentiles: HdrHistogram keeps 3 significant digits and reports
+     * a bucket's highest equivalent value, so a percentile may exceed the exact max by up to 0.1%.
+     */
+    static final double TOLERANCE = 1e-3;
+
     private Lint() {
     }
 
@@ -62,7 +68,7 @@ public final class Lint {
                 if (v == null) {
                     continue;
                 }
-                if (prev != null && v < prev) {
+                if (prev != null && v < prev * (1 - TOLERANCE)) {
                     String symptom = LABELS.get(i) + " < " + prevLabel;
                     bySymptom.computeIfAbsent(symptom, k -> new ArrayList<>()).add(size(r));
                 }

@@ -133,6 +133,20 @@ class StatsCommandTest {
     }
 
     @Test
+    void shouldAcceptHdrHistogramRoundingAboveTheExactMaxButNotMore(@TempDir Path dir) throws IOException {
+        Path f = dir.resolve("hdr.csv");
+        Files.writeString(f, "# wirebench-results 1 family=pubsub-latency keys=size_bytes\n"
+                + "size_bytes,ave_us,std_us,min_us,max_us,p50_us,p90_us,p99_us,p9999_us,p999999_us\n"
+                + "32,20,6.0,19,7483.682,20,20,24,7098.367,7487.487\n"
+                + "64,20,6.0,19,7483.682,20,20,24,7098.367,7600\n");
+
+        Cli r = Cli.run("stats", f.toString());
+
+        assertThat(r.out()).contains("latency percentiles not monotone (max < p99.9999) at size 64 B")
+                .doesNotContain("at size 32");
+    }
+
+    @Test
     void shouldWarnWhenTooFewSamplesForAPercentile(@TempDir Path dir) throws IOException {
         Path f = dir.resolve("few.csv");
         Files.writeString(f, "# wirebench-results 1 family=pubsub-latency keys=size_bytes\n"
