@@ -1,10 +1,8 @@
 package wirebench.analyzer.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +26,7 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.report.Histograms;
 import wirebench.analyzer.report.ReportRenderer;
+import wirebench.analyzer.util.AtomicFiles;
 import wirebench.analyzer.util.Numbers;
 
 /** {@code wirebench compare}: what changed between two runs, is it real, and should CI fail. */
@@ -133,7 +132,7 @@ public final class CompareCommand implements Callable<Integer> {
             List<String> cs = candPaths.stream().map(Path::toString).toList();
             String page = new ReportRenderer(templates).render("compare.ftlh",
                     CompareReport.model(r, bs, cs, basePaths, candPaths, gateLines, failed));
-            write(html, page);
+            AtomicFiles.writeString(html, page, "the comparison");
             spec.commandLine().getErr().println("compare report: " + html.toAbsolutePath().normalize());
         }
         if (format == Format.CSV && !gateLines.isEmpty()) {
@@ -192,17 +191,5 @@ public final class CompareCommand implements Callable<Integer> {
             out.add(Parsers.all().parseAll(List.of(p)));
         }
         return out;
-    }
-
-    private static void write(Path file, String text) {
-        try {
-            Path abs = file.toAbsolutePath();
-            Files.createDirectories(abs.getParent());
-            Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw WirebenchException.badInput(file + ": cannot write (" + e.getMessage() + ")");
-        }
     }
 }

@@ -23,6 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.report.ReportBuilder;
 import wirebench.analyzer.report.ReportRenderer;
+import wirebench.analyzer.util.AtomicFiles;
 import wirebench.analyzer.util.Numbers;
 
 /**
@@ -91,7 +92,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         Map<String, Object> model = new ReportBuilder().build(existing, "wirebench demo (loopback)");
         Path html = dir.resolve("report.html");
-        Files.writeString(html, new ReportRenderer(null).render("report.ftlh", model), StandardCharsets.UTF_8);
+        AtomicFiles.writeString(html, new ReportRenderer(null).render("report.ftlh", model), "the report");
         spec.commandLine().getOut().println("demo: results in " + dir.toAbsolutePath().normalize());
         spec.commandLine().getOut().println("demo: report at " + html.toAbsolutePath().normalize());
         if (!failed.isEmpty()) {

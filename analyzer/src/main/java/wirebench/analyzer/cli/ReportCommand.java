@@ -1,10 +1,6 @@
 package wirebench.analyzer.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,9 +12,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.report.ReportBuilder;
 import wirebench.analyzer.report.ReportRenderer;
+import wirebench.analyzer.util.AtomicFiles;
 import wirebench.analyzer.util.Json;
 
 /** {@code wirebench report}: one self-contained HTML file (or Markdown, or JSON). */
@@ -128,16 +124,6 @@ public final class ReportCommand implements Callable<Integer> {
     }
 
     private static void write(Path file, String text) {
-        try {
-            Path abs = file.toAbsolutePath();
-            if (abs.getParent() != null) {
-                Files.createDirectories(abs.getParent());
-            }
-            Path tmp = abs.resolveSibling(abs.getFileName() + ".tmp");
-            Files.writeString(tmp, text, StandardCharsets.UTF_8);
-            Files.move(tmp, abs, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw WirebenchException.badInput(file + ": cannot write the report (" + e.getMessage() + ")");
-        }
+        AtomicFiles.writeString(file, text, "the report");
     }
 }

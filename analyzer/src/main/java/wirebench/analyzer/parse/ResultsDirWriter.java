@@ -1,10 +1,8 @@
 package wirebench.analyzer.parse;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -20,6 +18,7 @@ import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.stats.TableWriter;
+import wirebench.analyzer.util.AtomicFiles;
 import wirebench.analyzer.util.Json;
 
 /**
@@ -116,9 +115,7 @@ public final class ResultsDirWriter {
         return sb.toString();
     }
 
-    private static void atomicWrite(Path target, String content) throws IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(tmp, content, StandardCharsets.UTF_8);
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    private static void atomicWrite(Path target, String content) {
+        AtomicFiles.writeString(target, content, "results");
     }
 }
