@@ -259,4 +259,30 @@ class PubSubLoopbackTest {
         // 20000 samples/s for 3 s, paced: the summary rate is close to the pace
         assertThat(Long.parseLong(summary[2])).isBetween(15_000L, 21_000L);
     }
+
+    @Test
+    @Timeout(120)
+    void shouldAppendToTheOutputFileWhenOutputFileIsGiven(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("lat.csv");
+        for (int i = 0; i < 2; i++) {
+            RunResult r = RunResult.run(args("aeron-ipc", RunResult.freeBasePort(), "-latencyTest", "-dataLen", "32",
+                    "-numIter", "100", "-noPrintIntervals", "-outputFile", file.toString()));
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(r.out()).isEmpty();
+        }
+
+        List<String> lines = Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(2)).startsWith("Sample Size (Bytes), Ave (\u03bcs)");
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldRejectBatchingWhenLatencyTestAsPerftestDoes() {
+        RunResult r = RunResult.run("-latencyTest", "-batchSize", "8192");
+
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("-batchSize: batching is not allowed in the latency test (-latencyTest), "
+                + "got 8192");
+    }
 }
