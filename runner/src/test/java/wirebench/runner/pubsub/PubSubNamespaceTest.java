@@ -204,6 +204,19 @@ class PubSubNamespaceTest {
         return Long.parseLong(m.group(1));
     }
 
+    /** UDP datagrams the kernel of host b dropped because a socket buffer was full (/proc/net/snmp). */
+    private static long receiveBufferErrors() throws Exception {
+        String[] lines = sh("ip", "netns", "exec", HOSTS[1], "cat", "/proc/net/snmp").split("\n");
+        for (int i = 0; i + 1 < lines.length; i++) {
+            if (lines[i].startsWith("Udp:") && lines[i + 1].startsWith("Udp:")) {
+                List<String> names = Arrays.asList(lines[i].trim().split("\\s+"));
+                String[] values = lines[i + 1].trim().split("\\s+");
+                return Long.parseLong(values[names.indexOf("RcvbufErrors")]);
+            }
+        }
+        throw new AssertionError("no Udp counters in /proc/net/snmp");
+    }
+
     private long[] runOnePublisherOneSubscriber(long samples, String... common) throws Exception {
         List<String> sub = new ArrayList<>(List.of("-sub", "-peer", ADDRESSES[0]));
         sub.addAll(Arrays.asList(common));
@@ -220,12 +233,17 @@ class PubSubNamespaceTest {
     void shouldCountExactlyTheDroppedSamplesWhenBestEffortRawUdpLosesDatagrams() throws Exception {
         long samples = 50_000;
         injectLoss(5, 100);
+        long overflowBefore = receiveBufferErrors();
         long[] row = runOnePublisherOneSubscriber(samples, "-rawTransport", "-bestEffort", "-batchSize", "0",
-                "-dataLen", "200", "-pubRate", "50000");
+                "-dataLen", "200", "-pubRate", "20000");
         long dropped = droppedByNft();
+        // a starved receiver (the machine is shared) also loses datagrams to a full socket buffer: a true
+        // loss too, counted by the kernel
+        long overflowed = receiveBufferErrors() - overflowBefore;
 
         assertThat(dropped).isGreaterThan(samples / 100);
-        assertThat(row[1]).isCloseTo(dropped, org.assertj.core.data.Offset.offset(samples / 100));
+        assertThat(row[1]).as("lost; nft dropped %d, socket buffer overflows %d", dropped, overflowed)
+                .isCloseTo(dropped + overflowed, org.assertj.core.data.Offset.offset(samples / 100));
         assertThat(row[0] + row[1]).isEqualTo(samples);
     }
 
@@ -234,13 +252,16 @@ class PubSubNamespaceTest {
     void shouldCountTheDroppedSamplesWhenBestEffortAeronLosesDatagrams() throws Exception {
         long samples = 50_000;
         injectLoss(5, 500);
+        long overflowBefore = receiveBufferErrors();
         // 1000-byte samples: one Aeron frame per datagram, heartbeats (small) are not dropped
         long[] row = runOnePublisherOneSubscriber(samples, "-bestEffort", "-batchSize", "0", "-dataLen", "1000",
-                "-pubRate", "50000");
+                "-pubRate", "20000");
         long dropped = droppedByNft();
+        long overflowed = receiveBufferErrors() - overflowBefore;
 
         assertThat(dropped).isGreaterThan(samples / 100);
-        assertThat(row[1]).isCloseTo(dropped, org.assertj.core.data.Offset.offset(samples / 100));
+        assertThat(row[1]).as("lost; nft dropped %d, socket buffer overflows %d", dropped, overflowed)
+                .isCloseTo(dropped + overflowed, org.assertj.core.data.Offset.offset(samples / 100));
     }
 
     @Test
