@@ -285,4 +285,32 @@ class PubSubLoopbackTest {
         assertThat(r.err().strip()).isEqualTo("-batchSize: batching is not allowed in the latency test (-latencyTest), "
                 + "got 8192");
     }
+
+    @Test
+    @Timeout(120)
+    void shouldRunPublisherAndSubscriberSeparatelyWhenTheyShareAnExternalDriverOverIpc() throws Exception {
+        io.aeron.driver.MediaDriver.Context ctx = new io.aeron.driver.MediaDriver.Context()
+                .threadingMode(io.aeron.driver.ThreadingMode.SHARED)
+                .sharedIdleStrategy(new org.agrona.concurrent.YieldingIdleStrategy())
+                .dirDeleteOnShutdown(true);
+        try (io.aeron.driver.MediaDriver driver = io.aeron.driver.MediaDriver.launchEmbedded(ctx)) {
+            String dir = driver.aeronDirectoryName();
+            int port = RunResult.freeBasePort();
+            java.util.concurrent.CompletableFuture<RunResult> sub = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> RunResult.run(args("aeron-ipc", port, "-sub", "-aeronDir", dir, "-dataLen", "64",
+                            "-noPrintIntervals")));
+            RunResult pub = RunResult.run(args("aeron-ipc", port, "-pub", "-aeronDir", dir, "-dataLen", "64",
+                    "-numIter", "100000", "-latencyCount", "100", "-noPrintIntervals"));
+            RunResult s = sub.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+            assertThat(pub.exitCode()).as(pub.err()).isZero();
+            assertThat(s.exitCode()).as(s.err()).isZero();
+            assertThat(pub.out()).startsWith("Sample Size (Bytes), Ave (\u03bcs)");
+            assertThat(s.out()).startsWith("Sample Size (Bytes), Total Samples, Avg Samples/s,");
+            String[] row = s.csvRows().get(0);
+            assertThat(row[1]).isEqualTo("100000");
+            assertThat(row[4]).isEqualTo("0");
+            assertThat(pub.err()).contains("driver=external " + dir);
+        }
+    }
 }
