@@ -98,7 +98,7 @@ public final class PubSubCommand implements Callable<Integer> {
     List<String> peers;
     @Option(names = "-multicast", description = "Send data by multicast.")
     boolean multicast;
-    @Option(names = "-multicastAddr", defaultValue = "239.255.1.1", description = "Multicast group of the data (default 239.255.1.1).")
+    @Option(names = "-multicastAddr", description = "Multicast groups <data>[,<echo>] (default 239.255.1.1,239.255.1.3; odd for Aeron).")
     String multicastAddr;
     @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
     boolean rawTransport;
@@ -120,10 +120,21 @@ public final class PubSubCommand implements Callable<Integer> {
     @Option(names = "-discoveryTimeout", defaultValue = "30", description = "Seconds to wait for the peers (default 30).")
     long discoveryTimeoutS;
 
+    private final List<String> notes = new ArrayList<>();
+
+    private static boolean isLoopback(String address) {
+        try {
+            return java.net.InetAddress.getByName(address).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw usage("-nic: expected an IPv4 address or host name, got '" + address + "'");
+        }
+    }
+
     @Override
     public Integer call() {
         PubSubConfig cfg = resolve();
         PrintWriter err = spec.commandLine().getErr();
+        notes.forEach(err::println);
         PrintWriter stdout = outputFile == null ? spec.commandLine().getOut() : openOutputFile(outputFile);
         try {
             return execute(cfg, stdout, err);
@@ -411,7 +422,29 @@ public final class PubSubCommand implements Callable<Integer> {
                     + "-byte header) does not fit one UDP datagram (" + RawUdpTransport.MAX_DATAGRAM_BYTES
                     + "); use Aeron (drop -rawTransport) or smaller -dataLen/-batchSize");
         }
-        List<String> peerList = peers == null || peers.isEmpty() ? List.of(nic != null ? nic : "127.0.0.1") : peers;
+        boolean noPeers = peers == null || peers.isEmpty();
+        boolean mcast = multicast;
+        if (!mcast && noPeers && nic != null && !(isPub && isSub) && kind != TransportSettings.Kind.AERON_IPC
+                && !isLoopback(nic)) {
+            // Perftest finds its peers by multicast: a -pub/-sub pair given only -nic must meet too
+            mcast = true;
+            name = name.replace("UDPv4", "UDPv4-multicast");
+            notes.add("no -peer given: data and echo go by multicast (as Perftest discovers peers); give -peer for"
+                    + " unicast");
+        }
+        // Aeron takes odd multicast addresses (address + 1 carries its control traffic)
+        String[] groups = multicastAddr == null ? new String[] {"239.255.1.1", "239.255.1.3"} : multicastAddr.split(",");
+        String dataGroup = groups[0].trim();
+        String echoGroup = groups.length > 1 ? groups[1].trim() : dataGroup;
+        if (mcast && kind != TransportSettings.Kind.RAW_UDP) {
+            for (String g : new String[] {dataGroup, echoGroup}) {
+                if (g.matches(".*[02468]$")) {
+                    throw usage("-multicastAddr: Aeron needs odd multicast addresses (the next one carries control"
+                            + " traffic), got " + g);
+                }
+            }
+        }
+        List<String> peerList = noPeers ? List.of(nic != null ? nic : "127.0.0.1") : peers;
         int base = basePort != null ? basePort : 20000 + 2 * domain;
         if (base < 1 || base > 65534) {
             throw usage("-basePort: expected 1..65534, got " + base);
@@ -419,7 +452,7 @@ public final class PubSubCommand implements Callable<Integer> {
         Threading threading = Threading.forCores(Runtime.getRuntime().availableProcessors())
                 .override(threadingMode, idleStrategy);
         boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
-        TransportSettings ts = new TransportSettings(kind, reliable, multicast, multicastAddr, nic, peerList,
+        TransportSettings ts = new TransportSettings(kind, reliable, mcast, dataGroup, echoGroup, nic, peerList,
                 peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
                 threading, aeronDir, aeronMtuBytes);
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,

@@ -295,6 +295,25 @@ class PubSubNamespaceTest {
         assertThat(row[1]).isZero();
     }
 
+    @Test
+    @Timeout(180)
+    void shouldMeetByMulticastWhenRolesGetOnlyNicAsInTheSeedScript() throws Exception {
+        // seed 000 passes "-transport UDPv4 -nic <ip>" and no -peer (Perftest discovers by multicast)
+        Process b = start(1, "sub0", "-sub", "-transport", "UDPv4", "-sidMultiSubTest", "0", "-dataLen", "100");
+        Process c = start(2, "sub1", "-sub", "-transport", "UDPv4", "-sidMultiSubTest", "1", "-dataLen", "100");
+        Process a = start(0, "pub", "-pub", "-transport", "UDPv4", "-numSubscribers", "2", "-latencyTest",
+                "-dataLen", "100", "-numIter", "2000", "-executionTime", "20");
+        String pubOut = finish(a, "pub");
+
+        assertThat(Files.readString(dir.resolve("pub.err"))).contains("no -peer given: data and echo go by multicast");
+        String[] summary = pubOut.lines().filter(l -> l.matches(" +100,.*")).findFirst().orElseThrow().split(",");
+        assertThat(summary).hasSize(10);
+        assertThat(Long.parseLong(summary[5].trim())).isPositive();
+        for (String sub : new String[] {"sub0", "sub1"}) {
+            assertThat(throughputRow(finish(sub.equals("sub0") ? b : c, sub))[0]).isEqualTo(2000);
+        }
+    }
+
     static String describe() {
         return String.format(Locale.ROOT, "%s hosts %s", PREFIX, Arrays.toString(ADDRESSES));
     }
