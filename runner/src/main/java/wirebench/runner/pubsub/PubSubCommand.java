@@ -92,7 +92,7 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean cpu;
     @Option(names = "-transport", defaultValue = "UDPv4", description = "UDPv4 (Aeron UDP, default) or SHMEM (Aeron IPC).")
     String transport;
-    @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address to bind and to send multicast from.")
+    @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address or interface name to bind and to send multicast from.")
     String nic;
     @Option(names = "-peer", description = "Peer address (repeatable): on the publisher each subscriber host, on a subscriber each publisher host (default -nic or 127.0.0.1).")
     List<String> peers;
@@ -121,6 +121,24 @@ public final class PubSubCommand implements Callable<Integer> {
     long discoveryTimeoutS;
 
     private final List<String> notes = new ArrayList<>();
+
+    /** {@code -nic} as an IPv4 address: an address stays, an interface name gives its first IPv4 address. */
+    static String resolveNic(String nicOrName) {
+        if (nicOrName == null) {
+            return null;
+        }
+        try {
+            java.net.NetworkInterface ni = java.net.NetworkInterface.getByName(nicOrName);
+            if (ni != null) {
+                return ni.inetAddresses().filter(a -> a instanceof java.net.Inet4Address).findFirst()
+                        .map(java.net.InetAddress::getHostAddress)
+                        .orElseThrow(() -> usage("-nic: interface " + nicOrName + " has no IPv4 address"));
+            }
+        } catch (java.net.SocketException e) {
+            // not an interface name: treat it as an address below
+        }
+        return nicOrName;
+    }
 
     private static boolean isLoopback(String address) {
         try {
@@ -422,6 +440,7 @@ public final class PubSubCommand implements Callable<Integer> {
                     + "-byte header) does not fit one UDP datagram (" + RawUdpTransport.MAX_DATAGRAM_BYTES
                     + "); use Aeron (drop -rawTransport) or smaller -dataLen/-batchSize");
         }
+        String nic = resolveNic(this.nic);
         boolean noPeers = peers == null || peers.isEmpty();
         boolean mcast = multicast;
         if (!mcast && noPeers && nic != null && !(isPub && isSub) && kind != TransportSettings.Kind.AERON_IPC

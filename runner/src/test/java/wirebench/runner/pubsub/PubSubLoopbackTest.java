@@ -313,4 +313,10 @@ class PubSubLoopbackTest {
             assertThat(pub.err()).contains("driver=external " + dir);
         }
     }
+
+    @Test
+    void shouldTakeTheInterfaceAddressWhenNicIsAnInterfaceName() {
+        assertThat(PubSubCommand.resolveNic("lo")).isEqualTo("127.0.0.1");
+        assertThat(PubSubCommand.resolveNic("10.1.2.3")).isEqualTo("10.1.2.3");
+    }
 }
