@@ -56,8 +56,11 @@ final class LatencyStats {
         return maxNs / 1000.0;
     }
 
-    /** HdrHistogram's value at {@code percentile} (0..100), in us. */
+    /**
+     * HdrHistogram's value at {@code percentile} (0..100), in us, capped at the exact maximum (the
+     * histogram reports the highest value equivalent to the sample, which may exceed it by < 0.1%).
+     */
     double percentileUs(double percentile) {
-        return count == 0 ? 0 : histogram.getValueAtPercentile(percentile) / 1000.0;
+        return count == 0 ? 0 : Math.min(histogram.getValueAtPercentile(percentile), maxNs) / 1000.0;
     }
 }

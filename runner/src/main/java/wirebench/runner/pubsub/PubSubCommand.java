@@ -92,13 +92,13 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean cpu;
     @Option(names = "-transport", defaultValue = "UDPv4", description = "UDPv4 (Aeron UDP, default) or SHMEM (Aeron IPC).")
     String transport;
-    @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address to bind and to send multicast from.")
+    @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address or interface name to bind and to send multicast from.")
     String nic;
     @Option(names = "-peer", description = "Peer address (repeatable): on the publisher each subscriber host, on a subscriber each publisher host (default -nic or 127.0.0.1).")
     List<String> peers;
     @Option(names = "-multicast", description = "Send data by multicast.")
     boolean multicast;
-    @Option(names = "-multicastAddr", defaultValue = "239.255.1.1", description = "Multicast group of the data (default 239.255.1.1).")
+    @Option(names = "-multicastAddr", description = "Multicast groups <data>[,<echo>] (default 239.255.1.1,239.255.1.3; odd for Aeron).")
     String multicastAddr;
     @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
     boolean rawTransport;
@@ -120,10 +120,39 @@ public final class PubSubCommand implements Callable<Integer> {
     @Option(names = "-discoveryTimeout", defaultValue = "30", description = "Seconds to wait for the peers (default 30).")
     long discoveryTimeoutS;
 
+    private final List<String> notes = new ArrayList<>();
+
+    /** {@code -nic} as an IPv4 address: an address stays, an interface name gives its first IPv4 address. */
+    static String resolveNic(String nicOrName) {
+        if (nicOrName == null) {
+            return null;
+        }
+        try {
+            java.net.NetworkInterface ni = java.net.NetworkInterface.getByName(nicOrName);
+            if (ni != null) {
+                return ni.inetAddresses().filter(a -> a instanceof java.net.Inet4Address).findFirst()
+                        .map(java.net.InetAddress::getHostAddress)
+                        .orElseThrow(() -> usage("-nic: interface " + nicOrName + " has no IPv4 address"));
+            }
+        } catch (java.net.SocketException e) {
+            // not an interface name: treat it as an address below
+        }
+        return nicOrName;
+    }
+
+    private static boolean isLoopback(String address) {
+        try {
+            return java.net.InetAddress.getByName(address).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            throw usage("-nic: expected an IPv4 address or host name, got '" + address + "'");
+        }
+    }
+
     @Override
     public Integer call() {
         PubSubConfig cfg = resolve();
         PrintWriter err = spec.commandLine().getErr();
+        notes.forEach(err::println);
         PrintWriter stdout = outputFile == null ? spec.commandLine().getOut() : openOutputFile(outputFile);
         try {
             return execute(cfg, stdout, err);
@@ -411,7 +440,30 @@ public final class PubSubCommand implements Callable<Integer> {
                     + "-byte header) does not fit one UDP datagram (" + RawUdpTransport.MAX_DATAGRAM_BYTES
                     + "); use Aeron (drop -rawTransport) or smaller -dataLen/-batchSize");
         }
-        List<String> peerList = peers == null || peers.isEmpty() ? List.of(nic != null ? nic : "127.0.0.1") : peers;
+        String nic = resolveNic(this.nic);
+        boolean noPeers = peers == null || peers.isEmpty();
+        boolean mcast = multicast;
+        if (!mcast && noPeers && nic != null && !(isPub && isSub) && kind != TransportSettings.Kind.AERON_IPC
+                && !isLoopback(nic)) {
+            // Perftest finds its peers by multicast: a -pub/-sub pair given only -nic must meet too
+            mcast = true;
+            name = name.replace("UDPv4", "UDPv4-multicast");
+            notes.add("no -peer given: data and echo go by multicast (as Perftest discovers peers); give -peer for"
+                    + " unicast");
+        }
+        // Aeron takes odd multicast addresses (address + 1 carries its control traffic)
+        String[] groups = multicastAddr == null ? new String[] {"239.255.1.1", "239.255.1.3"} : multicastAddr.split(",");
+        String dataGroup = groups[0].trim();
+        String echoGroup = groups.length > 1 ? groups[1].trim() : dataGroup;
+        if (mcast && kind != TransportSettings.Kind.RAW_UDP) {
+            for (String g : new String[] {dataGroup, echoGroup}) {
+                if (g.matches(".*[02468]$")) {
+                    throw usage("-multicastAddr: Aeron needs odd multicast addresses (the next one carries control"
+                            + " traffic), got " + g);
+                }
+            }
+        }
+        List<String> peerList = noPeers ? List.of(nic != null ? nic : "127.0.0.1") : peers;
         int base = basePort != null ? basePort : 20000 + 2 * domain;
         if (base < 1 || base > 65534) {
             throw usage("-basePort: expected 1..65534, got " + base);
@@ -419,7 +471,7 @@ public final class PubSubCommand implements Callable<Integer> {
         Threading threading = Threading.forCores(Runtime.getRuntime().availableProcessors())
                 .override(threadingMode, idleStrategy);
         boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
-        TransportSettings ts = new TransportSettings(kind, reliable, multicast, multicastAddr, nic, peerList,
+        TransportSettings ts = new TransportSettings(kind, reliable, mcast, dataGroup, echoGroup, nic, peerList,
                 peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
                 threading, aeronDir, aeronMtuBytes);
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,

@@ -7,8 +7,9 @@ import java.util.List;
  *
  * @param kind             which engine and channel
  * @param reliable         reliable delivery (false = best effort)
- * @param multicast        the DATA topic goes to {@code multicastGroup} instead of each peer
- * @param multicastGroup   IPv4 group for the DATA topic when {@code multicast}
+ * @param multicast        both topics go to multicast groups instead of each peer
+ * @param multicastGroup   IPv4 group of the DATA topic when {@code multicast}
+ * @param echoMulticastGroup IPv4 group of the ECHO topic when {@code multicast}
  * @param nic              local address to bind and to send multicast from; null = any / default
  * @param dataPeers        hosts the publisher sends DATA to (the subscribers' addresses, unicast)
  * @param echoPeers        hosts a subscriber sends ECHO to (the publishers' addresses)
@@ -23,7 +24,7 @@ import java.util.List;
  * @param mtuBytes         Aeron UDP only: MTU of the publications, 0 = Aeron's default (1408)
  */
 public record TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,
-        String nic, List<String> dataPeers, List<String> echoPeers, int dataPort, int echoPort, int dataStreamId,
+        String echoMulticastGroup,        String nic, List<String> dataPeers, List<String> echoPeers, int dataPort, int echoPort, int dataStreamId,
         int echoStreamId, int maxMessageBytes, boolean blockingSockets, Threading threading, String aeronDir,
         int mtuBytes) {
 

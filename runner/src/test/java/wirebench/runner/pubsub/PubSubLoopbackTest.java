@@ -259,4 +259,64 @@ class PubSubLoopbackTest {
         // 20000 samples/s for 3 s, paced: the summary rate is close to the pace
         assertThat(Long.parseLong(summary[2])).isBetween(15_000L, 21_000L);
     }
+
+    @Test
+    @Timeout(120)
+    void shouldAppendToTheOutputFileWhenOutputFileIsGiven(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("lat.csv");
+        for (int i = 0; i < 2; i++) {
+            RunResult r = RunResult.run(args("aeron-ipc", RunResult.freeBasePort(), "-latencyTest", "-dataLen", "32",
+                    "-numIter", "100", "-noPrintIntervals", "-outputFile", file.toString()));
+            assertThat(r.exitCode()).as(r.err()).isZero();
+            assertThat(r.out()).isEmpty();
+        }
+
+        List<String> lines = Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(lines).hasSize(4);
+        assertThat(lines.get(2)).startsWith("Sample Size (Bytes), Ave (\u03bcs)");
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldRejectBatchingWhenLatencyTestAsPerftestDoes() {
+        RunResult r = RunResult.run("-latencyTest", "-batchSize", "8192");
+
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("-batchSize: batching is not allowed in the latency test (-latencyTest), "
+                + "got 8192");
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldRunPublisherAndSubscriberSeparatelyWhenTheyShareAnExternalDriverOverIpc() throws Exception {
+        io.aeron.driver.MediaDriver.Context ctx = new io.aeron.driver.MediaDriver.Context()
+                .threadingMode(io.aeron.driver.ThreadingMode.SHARED)
+                .sharedIdleStrategy(new org.agrona.concurrent.YieldingIdleStrategy())
+                .dirDeleteOnShutdown(true);
+        try (io.aeron.driver.MediaDriver driver = io.aeron.driver.MediaDriver.launchEmbedded(ctx)) {
+            String dir = driver.aeronDirectoryName();
+            int port = RunResult.freeBasePort();
+            java.util.concurrent.CompletableFuture<RunResult> sub = java.util.concurrent.CompletableFuture.supplyAsync(
+                    () -> RunResult.run(args("aeron-ipc", port, "-sub", "-aeronDir", dir, "-dataLen", "64",
+                            "-noPrintIntervals")));
+            RunResult pub = RunResult.run(args("aeron-ipc", port, "-pub", "-aeronDir", dir, "-dataLen", "64",
+                    "-numIter", "100000", "-latencyCount", "100", "-noPrintIntervals"));
+            RunResult s = sub.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+            assertThat(pub.exitCode()).as(pub.err()).isZero();
+            assertThat(s.exitCode()).as(s.err()).isZero();
+            assertThat(pub.out()).startsWith("Sample Size (Bytes), Ave (\u03bcs)");
+            assertThat(s.out()).startsWith("Sample Size (Bytes), Total Samples, Avg Samples/s,");
+            String[] row = s.csvRows().get(0);
+            assertThat(row[1]).isEqualTo("100000");
+            assertThat(row[4]).isEqualTo("0");
+            assertThat(pub.err()).contains("driver=external " + dir);
+        }
+    }
+
+    @Test
+    void shouldTakeTheInterfaceAddressWhenNicIsAnInterfaceName() {
+        assertThat(PubSubCommand.resolveNic("lo")).isEqualTo("127.0.0.1");
+        assertThat(PubSubCommand.resolveNic("10.1.2.3")).isEqualTo("10.1.2.3");
+    }
 }

@@ -204,11 +204,8 @@ class PubSubNamespaceTest {
         return Long.parseLong(m.group(1));
     }
 
-    /**
-     * Datagrams the subscriber host's kernel dropped because a socket receive buffer was full
-     * (UDP RcvbufErrors of its namespace): loss the benchmark must count too, beside nft's.
-     */
-    private static long receiveBufferDrops() throws Exception {
+    /** UDP datagrams the kernel of host b dropped because a socket buffer was full (/proc/net/snmp). */
+    private static long receiveBufferErrors() throws Exception {
         String[] lines = sh("ip", "netns", "exec", HOSTS[1], "cat", "/proc/net/snmp").split("\n");
         for (int i = 0; i + 1 < lines.length; i++) {
             if (lines[i].startsWith("Udp:") && lines[i + 1].startsWith("Udp:")) {
@@ -217,7 +214,7 @@ class PubSubNamespaceTest {
                 return Long.parseLong(values[names.indexOf("RcvbufErrors")]);
             }
         }
-        throw new AssertionError("no Udp counters in /proc/net/snmp of " + HOSTS[1]);
+        throw new AssertionError("no Udp counters in /proc/net/snmp");
     }
 
     private long[] runOnePublisherOneSubscriber(long samples, String... common) throws Exception {
@@ -236,16 +233,17 @@ class PubSubNamespaceTest {
     void shouldCountExactlyTheDroppedSamplesWhenBestEffortRawUdpLosesDatagrams() throws Exception {
         long samples = 50_000;
         injectLoss(5, 100);
-        long bufferDropsBefore = receiveBufferDrops();
+        long overflowBefore = receiveBufferErrors();
         long[] row = runOnePublisherOneSubscriber(samples, "-rawTransport", "-bestEffort", "-batchSize", "0",
-                "-dataLen", "200", "-pubRate", "50000");
+                "-dataLen", "200", "-pubRate", "20000");
         long dropped = droppedByNft();
-        // on a loaded machine the receiver can also fall behind: the kernel then drops too, and says so
-        long bufferDrops = receiveBufferDrops() - bufferDropsBefore;
+        // a starved receiver (the machine is shared) also loses datagrams to a full socket buffer: a true
+        // loss too, counted by the kernel
+        long overflowed = receiveBufferErrors() - overflowBefore;
 
         assertThat(dropped).isGreaterThan(samples / 100);
-        assertThat(row[1]).as("lost vs nft drops %d + receive-buffer drops %d", dropped, bufferDrops)
-                .isCloseTo(dropped + bufferDrops, org.assertj.core.data.Offset.offset(samples / 100));
+        assertThat(row[1]).as("lost; nft dropped %d, socket buffer overflows %d", dropped, overflowed)
+                .isCloseTo(dropped + overflowed, org.assertj.core.data.Offset.offset(samples / 100));
         assertThat(row[0] + row[1]).isEqualTo(samples);
     }
 
@@ -254,13 +252,16 @@ class PubSubNamespaceTest {
     void shouldCountTheDroppedSamplesWhenBestEffortAeronLosesDatagrams() throws Exception {
         long samples = 50_000;
         injectLoss(5, 500);
+        long overflowBefore = receiveBufferErrors();
         // 1000-byte samples: one Aeron frame per datagram, heartbeats (small) are not dropped
         long[] row = runOnePublisherOneSubscriber(samples, "-bestEffort", "-batchSize", "0", "-dataLen", "1000",
-                "-pubRate", "50000");
+                "-pubRate", "20000");
         long dropped = droppedByNft();
+        long overflowed = receiveBufferErrors() - overflowBefore;
 
         assertThat(dropped).isGreaterThan(samples / 100);
-        assertThat(row[1]).isCloseTo(dropped, org.assertj.core.data.Offset.offset(samples / 100));
+        assertThat(row[1]).as("lost; nft dropped %d, socket buffer overflows %d", dropped, overflowed)
+                .isCloseTo(dropped + overflowed, org.assertj.core.data.Offset.offset(samples / 100));
     }
 
     @Test
@@ -292,6 +293,25 @@ class PubSubNamespaceTest {
 
         assertThat(row[0]).isEqualTo(100_000);
         assertThat(row[1]).isZero();
+    }
+
+    @Test
+    @Timeout(180)
+    void shouldMeetByMulticastWhenRolesGetOnlyNicAsInTheSeedScript() throws Exception {
+        // seed 000 passes "-transport UDPv4 -nic <ip>" and no -peer (Perftest discovers by multicast)
+        Process b = start(1, "sub0", "-sub", "-transport", "UDPv4", "-sidMultiSubTest", "0", "-dataLen", "100");
+        Process c = start(2, "sub1", "-sub", "-transport", "UDPv4", "-sidMultiSubTest", "1", "-dataLen", "100");
+        Process a = start(0, "pub", "-pub", "-transport", "UDPv4", "-numSubscribers", "2", "-latencyTest",
+                "-dataLen", "100", "-numIter", "2000", "-executionTime", "20");
+        String pubOut = finish(a, "pub");
+
+        assertThat(Files.readString(dir.resolve("pub.err"))).contains("no -peer given: data and echo go by multicast");
+        String[] summary = pubOut.lines().filter(l -> l.matches(" +100,.*")).findFirst().orElseThrow().split(",");
+        assertThat(summary).hasSize(10);
+        assertThat(Long.parseLong(summary[5].trim())).isPositive();
+        for (String sub : new String[] {"sub0", "sub1"}) {
+            assertThat(throughputRow(finish(sub.equals("sub0") ? b : c, sub))[0]).isEqualTo(2000);
+        }
     }
 
     static String describe() {

@@ -189,6 +189,11 @@ public final class AeronTransport implements Transport {
         if (settings.kind() == TransportSettings.Kind.AERON_IPC) {
             return "aeron:ipc?term-length=" + termLengthBytes;
         }
+        if (settings.multicast()) {
+            String nic = settings.nic() == null ? "" : "|interface=" + settings.nic();
+            return "aeron:udp?endpoint=" + settings.echoMulticastGroup() + ":" + settings.echoPort() + nic
+                    + (publication ? "|term-length=" + termLengthBytes + mtu() : "|reliable=" + settings.reliable());
+        }
         if (publication) {
             if (settings.echoPeers().size() == 1) {
                 return "aeron:udp?endpoint=" + settings.echoPeers().get(0) + ":" + settings.echoPort() + "|term-length="
@@ -207,7 +212,7 @@ public final class AeronTransport implements Transport {
         int stream = data ? settings.dataStreamId() : settings.echoStreamId();
         try {
             ExclusivePublication pub = aeron.addExclusivePublication(channel, stream);
-            if (settings.kind() == TransportSettings.Kind.AERON_UDP && (!data || !settings.multicast())) {
+            if (settings.kind() == TransportSettings.Kind.AERON_UDP && !settings.multicast()) {
                 List<String> peers = data ? settings.dataPeers() : settings.echoPeers();
                 if (peers.size() > 1) {
                     for (String peer : peers) {
@@ -258,7 +263,8 @@ public final class AeronTransport implements Transport {
         m.put("term_length_bytes", termLengthBytes);
         m.put("data_channel", settings.kind() == TransportSettings.Kind.AERON_IPC ? dataChannel(true)
                 : dataChannel(true) + " -> " + dataChannel(false));
-        m.put("echo_channel", echoChannel(true));
+        m.put("echo_channel", settings.kind() == TransportSettings.Kind.AERON_IPC ? echoChannel(true)
+                : echoChannel(true) + " -> " + echoChannel(false));
         m.put("reliable", settings.reliable());
         return m;
     }

@@ -54,31 +54,30 @@ public final class RawUdpTransport implements Transport {
         return settings.nic() == null ? null : InetAddress.getByName(settings.nic());
     }
 
+    private String group(Topic topic) {
+        return topic == Topic.DATA ? settings.multicastGroup() : settings.echoMulticastGroup();
+    }
+
     @Override
     public synchronized Sender openSender(Topic topic) {
         try {
             DatagramChannel ch = DatagramChannel.open(StandardProtocolFamily.INET);
             ch.setOption(StandardSocketOptions.SO_SNDBUF, SOCKET_BUFFER_BYTES);
             List<InetSocketAddress> to = new ArrayList<>();
-            if (topic == Topic.DATA) {
-                if (settings.multicast()) {
-                    InetAddress nic = nicAddress();
-                    if (nic != null) {
-                        NetworkInterface ni = NetworkInterface.getByInetAddress(nic);
-                        if (ni != null) {
-                            ch.setOption(StandardSocketOptions.IP_MULTICAST_IF, ni);
-                        }
-                    }
-                    ch.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, true);
-                    to.add(new InetSocketAddress(settings.multicastGroup(), settings.dataPort()));
-                } else {
-                    for (String peer : settings.dataPeers()) {
-                        to.add(new InetSocketAddress(peer, settings.dataPort()));
+            int port = topic == Topic.DATA ? settings.dataPort() : settings.echoPort();
+            if (settings.multicast()) {
+                InetAddress nic = nicAddress();
+                if (nic != null) {
+                    NetworkInterface ni = NetworkInterface.getByInetAddress(nic);
+                    if (ni != null) {
+                        ch.setOption(StandardSocketOptions.IP_MULTICAST_IF, ni);
                     }
                 }
+                ch.setOption(StandardSocketOptions.IP_MULTICAST_LOOP, true);
+                to.add(new InetSocketAddress(group(topic), port));
             } else {
-                for (String peer : settings.echoPeers()) {
-                    to.add(new InetSocketAddress(peer, settings.echoPort()));
+                for (String peer : topic == Topic.DATA ? settings.dataPeers() : settings.echoPeers()) {
+                    to.add(new InetSocketAddress(peer, port));
                 }
             }
             RawSender s = new RawSender(ch, to);
@@ -97,7 +96,7 @@ public final class RawUdpTransport implements Transport {
             DatagramChannel ch = DatagramChannel.open(StandardProtocolFamily.INET);
             ch.setOption(StandardSocketOptions.SO_RCVBUF, SOCKET_BUFFER_BYTES);
             InetAddress nic = nicAddress();
-            if (topic == Topic.DATA && settings.multicast()) {
+            if (settings.multicast()) {
                 ch.setOption(StandardSocketOptions.SO_REUSEADDR, true);
                 ch.bind(new InetSocketAddress(port));
                 NetworkInterface ni = nic == null ? null : NetworkInterface.getByInetAddress(nic);
@@ -105,7 +104,7 @@ public final class RawUdpTransport implements Transport {
                     throw WirebenchException.badInput("-multicast with -rawTransport needs -nic <address of a "
                             + "multicast-capable interface>, got " + settings.nic());
                 }
-                ch.join(InetAddress.getByName(settings.multicastGroup()), ni);
+                ch.join(InetAddress.getByName(group(topic)), ni);
             } else {
                 ch.bind(nic == null ? new InetSocketAddress(port) : new InetSocketAddress(nic, port));
             }
@@ -131,7 +130,8 @@ public final class RawUdpTransport implements Transport {
         m.put("receive", settings.blockingSockets() ? "blocking" : "non-blocking busy poll");
         m.put("data_destination", settings.multicast() ? settings.multicastGroup() + ":" + settings.dataPort()
                 : settings.dataPeers() + ":" + settings.dataPort());
-        m.put("echo_destination", settings.echoPeers() + ":" + settings.echoPort());
+        m.put("echo_destination", settings.multicast() ? settings.echoMulticastGroup() + ":" + settings.echoPort()
+                : settings.echoPeers() + ":" + settings.echoPort());
         m.put("reliable", false);
         return m;
     }
