@@ -119,9 +119,10 @@ class RpcServerFailureTest {
         Outcome o = runClientAndFault(dir, () -> signal("-STOP"), 1000);
 
         assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
-        assertThat(o.err()).contains("case 2 (outbound packets with size 50000)").contains("dead or not answering")
+        // the socket read timeout (1 s) or, when the stall hits elsewhere in RMI (e.g. a new connection's
+        // handshake on a loaded machine), the no-progress watchdog (2 x 1 s + 2 s) ends it: both say so
+        assertThat(o.err()).contains("case 2 (outbound packets with size 50000)").contains("not answering")
                 .contains("the 1 finished cases are in");
-        // read timeout 1 s (the watchdog would give up after 2 x 1 s + 2 s)
         assertThat(o.msAfterFault()).isLessThan(4000 + 1000);
         assertThat(Files.readAllLines(dir.resolve("rpc.csv"), StandardCharsets.UTF_8)).hasSize(3);
         signal("-CONT");
