@@ -20,7 +20,7 @@ import wirebench.analyzer.util.Numbers;
 final class SuiteSections {
     private static final Map<Kind, List<String>> HEADLINES = Map.of(
             Kind.COMPRESSION, List.of("saved_pct", "saved_bytes", "wire_bytes"),
-            Kind.UDP, List.of("data_mbps", "wire_mbps", "loss_pct", "jitter_us"),
+            Kind.UDP, List.of("data_mbps", "lost_pct", "jitter_ms"),
             Kind.RPC, List.of("orig_ms_per_call", "ms_per_call", "p50_us", "p99_us"));
     /** SpeedTester's rating thresholds on ms per call: below 0.1 SUPERB ... 5.0 and above DEAD HORSE. */
     private static final double[] RATING_MS = {0.1, 0.3, 0.5, 1.0, 5.0};
