@@ -194,6 +194,10 @@ public final class Charts {
                 top = v == null ? top : Math.max(top, v.doubleValue());
             }
         }
+        if (top == 0) {
+            // all bars zero (no loss, say): a plain 0..1 axis instead of one zoomed on rounding noise
+            plot.getRangeAxis().setRange(0, 1);
+        }
         for (int i = 0; i < names.length; i++) {
             double lo = i == 0 ? 0 : limits[i - 1];
             double hi = i < limits.length ? limits[i] : Math.max(top, lo) * 1.05 + 1e-9;

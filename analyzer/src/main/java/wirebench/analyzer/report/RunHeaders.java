@@ -68,7 +68,10 @@ public final class RunHeaders {
         Map<String, Object> cpu = map(env.get("cpu"));
         Map<String, Object> jvm = map(env.get("jvm"));
         List<Object> fields = new ArrayList<>();
-        add(fields, "Tool", join(run.get("tool_version"), run.get("git_sha") == null ? null : "git " + run.get("git_sha")));
+        Object tool = run.get("tool_version");
+        Object sha = run.get("git_sha");
+        add(fields, "Tool", sha == null || String.valueOf(tool).contains(String.valueOf(sha)) ? tool
+                : join(tool, "git " + sha));
         add(fields, "Command line", run.get("command_line"));
         add(fields, "Start (UTC)", run.get("start_utc") != null ? run.get("start_utc") : run.get("created_utc"));
         add(fields, "End (UTC)", run.get("end_utc"));

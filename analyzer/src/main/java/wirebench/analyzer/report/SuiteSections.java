@@ -138,23 +138,31 @@ final class SuiteSections {
         return charts.xy("Thread sweep", "Client threads", "Calls/s", ls, false, false);
     }
 
-    /** A bar's category: the row's values that are not the table's constant context. */
+    /**
+     * A bar's category: the row's values in the columns that vary within the table (method,
+     * payload...), so labels stay short; the row number when nothing varies.
+     */
     private static String category(ResultTable t, Row r) {
         List<String> parts = new ArrayList<>();
         for (String c : t.columns()) {
-            if (t.context().containsKey(c)) {
+            if (t.context().containsKey(c) || c.equals("rating") || c.equals("client") || !varies(t, c)) {
                 continue;
             }
             Object v = r.get(c);
-            if (c.equals("rating") || c.equals("client")) {
-                continue;
-            }
             if (v instanceof String) {
                 parts.add((String) v);
-            } else if (c.endsWith("_bytes") || c.equals("threads") || c.equals("case")) {
-                parts.add(v == null ? "-" : Numbers.plain((Double) v) + (c.endsWith("_bytes") ? " B" : ""));
+            } else if (c.endsWith("_bytes") || c.equals("threads")) {
+                parts.add(v == null ? "-" : Numbers.plain((Double) v) + (c.endsWith("_bytes") ? " B" : " threads"));
             }
         }
         return parts.isEmpty() ? "#" + (t.rows().indexOf(r) + 1) : String.join(" ", parts);
+    }
+
+    /** Whether a key-like column (text, bytes, threads) takes more than one value in the table. */
+    private static boolean varies(ResultTable t, String c) {
+        if (!(c.endsWith("_bytes") || c.equals("threads") || t.rows().stream().anyMatch(r -> r.get(c) instanceof String))) {
+            return false;
+        }
+        return t.rows().stream().map(r -> r.get(c)).distinct().count() > 1;
     }
 }

@@ -250,9 +250,7 @@ public final class PubSubCommand implements Callable<Integer> {
     }
 
     private String commandLine() {
-        List<String> args = spec.commandLine().getParseResult() == null ? List.of()
-                : spec.commandLine().getParseResult().originalArgs();
-        return "wirebench run pubsub " + String.join(" ", args);
+        return ResultsDirectory.commandLine(spec);
     }
 
     private void printConfiguration(PubSubConfig cfg, PrintWriter err) {

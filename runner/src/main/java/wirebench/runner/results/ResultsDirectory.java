@@ -53,6 +53,15 @@ public final class ResultsDirectory implements AutoCloseable {
         return r;
     }
 
+    /**
+     * The command line as the user typed it, for run.json: {@code wirebench} and every argument
+     * of the whole command (a subcommand's parse result holds the root's original arguments).
+     */
+    public static String commandLine(picocli.CommandLine.Model.CommandSpec spec) {
+        picocli.CommandLine.ParseResult pr = spec.commandLine().getParseResult();
+        return "wirebench" + (pr == null ? "" : " " + String.join(" ", pr.originalArgs()));
+    }
+
     public Path dir() {
         return dir;
     }

@@ -213,7 +213,7 @@ public final class RpcClientCommand implements Callable<Integer> {
     }
 
     private String commandLine() {
-        return "wirebench " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        return ResultsDirectory.commandLine(spec);
     }
 
     private Map<String, Object> config(List<SpeedCase> selected) {

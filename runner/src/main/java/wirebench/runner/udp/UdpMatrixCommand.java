@@ -119,8 +119,7 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 "rate_per_s", ratePerS, "priority", rtPriority, "idle_timeout_ms", idleTimeoutMs, "hosts", hosts,
                 "points", points.size());
         List<Map<String, String>> rows = new ArrayList<>();
-        try (ResultsDirectory dir = UdpOptions.open(out, "wirebench run udp matrix "
-                + String.join(" ", spec.commandLine().getParseResult().originalArgs()), cfg)) {
+        try (ResultsDirectory dir = UdpOptions.open(out, ResultsDirectory.commandLine(spec), cfg)) {
             CsvFamily csv = UdpOptions.udpCsv(dir);
             NetnsPair ns = hosts == Hosts.NETNS ? NetnsPair.create() : null;
             try {

@@ -76,8 +76,7 @@ public final class UdpServerCommand implements Callable<Integer> {
         }
         ServerConfig cfg = new ServerConfig(method, new InetSocketAddress(addr, port), rcvbufBytes, scheduler,
                 priority, idleTimeoutMs, runs);
-        ResultsDirectory dir = out == null ? null : UdpOptions.open(out, "wirebench run udp server "
-                + String.join(" ", spec.commandLine().getParseResult().originalArgs()), UdpOptions.config(
+        ResultsDirectory dir = out == null ? null : UdpOptions.open(out, ResultsDirectory.commandLine(spec), UdpOptions.config(
                         "role", "server", "method", method.id(), "port", port, "bind", bind, "rcvbuf_bytes", rcvbufBytes,
                         "scheduler", scheduler, "priority", priority, "idle_timeout_ms", idleTimeoutMs, "runs", runs));
         CsvFamily csv = dir == null ? null : UdpOptions.udpCsv(dir);
