@@ -1,19 +1,12 @@
 package wirebench.analyzer.parse;
 
-import java.io.IOException;
-import java.io.StringReader;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
@@ -53,78 +46,23 @@ final class RpcCsvParser {
 
     static ParsedInput parse(InputText text) {
         String src = text.source();
-        int formatLine = 1;
-        while (formatLine < text.lineCount() && text.line(formatLine).isBlank()) {
-            formatLine++;
-        }
-        String[] parts = text.line(formatLine).substring(WirebenchCsvParser.MAGIC.length()).trim().split("\\s+");
-        if (!parts[0].equals(Integer.toString(WirebenchCsvParser.VERSION))) {
-            throw WirebenchException.badInput(src + ":" + formatLine + ": expected format version "
-                    + WirebenchCsvParser.VERSION + ", got '" + parts[0] + "'");
-        }
-        Set<String> keys = new LinkedHashSet<>();
-        for (String p : parts) {
-            if (p.startsWith("keys=")) {
-                keys.addAll(Arrays.asList(p.substring(5).split(",")));
+        // text wherever they appear (files written by 'wirebench convert' have other key columns)
+        WirebenchCsvParser.Sheet sheet = WirebenchCsvParser.read(text, Set.of(RpcColumns.RATING, RpcColumns.LABEL,
+                RpcColumns.CASE, RpcColumns.CLIENT, "title", "note"));
+        Set<String> keys = sheet.keys();
+        List<String> header = sheet.header();
+        for (String need : List.of(RpcColumns.LABEL, RpcColumns.ORIG_MS_PER_CALL)) {
+            if (!header.contains(need)) {
+                throw WirebenchException.badInput(src + ":" + headerLine(text) + ": expected column '" + need
+                        + "' in the rpc header, got " + header);
             }
         }
-        keys.remove("");
-        Set<String> textColumns = new LinkedHashSet<>(keys);
-        // text wherever they appear (files written by 'wirebench convert' have other key columns)
-        textColumns.addAll(List.of(RpcColumns.RATING, RpcColumns.LABEL, RpcColumns.CASE, RpcColumns.CLIENT, "title",
-                "note"));
-        textColumns.remove("size_bytes");
-
-        List<Warning> warnings = new ArrayList<>();
-        List<String> header = null;
-        int headerLine = 0;
-        int last = lastNonBlank(text);
+        List<Warning> warnings = sheet.warnings();
         Map<List<String>, List<Row>> groups = new LinkedHashMap<>();
         List<String> groupKeys = new ArrayList<>(keys);
         groupKeys.removeAll(CASE_KEYS);
-        for (int n = formatLine + 1; n <= text.lineCount(); n++) {
-            String line = text.line(n);
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            List<String> fields = split(src, n, line);
-            if (header == null) {
-                header = fields;
-                headerLine = n;
-                for (String need : List.of(RpcColumns.LABEL, RpcColumns.ORIG_MS_PER_CALL)) {
-                    if (!header.contains(need)) {
-                        throw WirebenchException.badInput(src + ":" + n + ": expected column '" + need
-                                + "' in the rpc header, got " + header);
-                    }
-                }
-                continue;
-            }
-            if (fields.size() != header.size()) {
-                if (n == last && fields.size() < header.size()) {
-                    warnings.add(new Warning(src, n, "truncated row (" + fields.size() + " of " + header.size()
-                            + " fields), ignored; the rows before it are kept"));
-                    break;
-                }
-                throw WirebenchException.badInput(src + ":" + n + ": expected " + header.size()
-                        + " fields as in the header on line " + headerLine + ", got " + fields.size());
-            }
-            Map<String, Object> values = new LinkedHashMap<>();
-            for (int i = 0; i < header.size(); i++) {
-                String col = header.get(i);
-                String v = fields.get(i);
-                if (textColumns.contains(col)) {
-                    values.put(col, v);
-                } else if (v.isBlank()) {
-                    values.put(col, null);
-                } else {
-                    Double d = Numbers.parseOrNull(v);
-                    if (d == null) {
-                        throw WirebenchException.badInput(src + ":" + n + ": column '" + col
-                                + "': expected a number, got '" + v + "'");
-                    }
-                    values.put(col, d);
-                }
-            }
+        for (Row row : sheet.rows()) {
+            Map<String, Object> values = new LinkedHashMap<>(row.values());
             Object perCall = values.get(RpcColumns.ORIG_MS_PER_CALL);
             if (!values.containsKey(RpcColumns.RATING) && perCall != null) {
                 values.put(RpcColumns.RATING, SpeedTesterRating.of((Double) perCall));
@@ -134,10 +72,6 @@ final class RpcCsvParser {
                 group.add((String) values.get(k));
             }
             groups.computeIfAbsent(group, g -> new ArrayList<>()).add(Row.of(values));
-        }
-        if (header == null) {
-            throw WirebenchException.badInput(src + ":" + text.lineCount() + ": expected a header row after the "
-                    + "format line, got end of file");
         }
         List<String> columns = columns(header, keys);
         List<ResultTable> tables = new ArrayList<>();
@@ -233,25 +167,20 @@ final class RpcCsvParser {
         return out;
     }
 
-    private static List<String> split(String src, int n, String line) {
-        try (CSVParser p = CSVParser.parse(new StringReader(line), CSVFormat.DEFAULT)) {
-            List<CSVRecord> recs = p.getRecords();
-            List<String> out = new ArrayList<>();
-            if (!recs.isEmpty()) {
-                recs.get(0).forEach(v -> out.add(v.strip()));
+    /** The line of the header row: the first line after the format line that is not blank or a comment. */
+    private static int headerLine(InputText t) {
+        boolean formatSeen = false;
+        for (int n = 1; n <= t.lineCount(); n++) {
+            String l = t.line(n);
+            if (l.isBlank()) {
+                continue;
             }
-            return out;
-        } catch (IOException | UncheckedIOException e) {
-            throw WirebenchException.badInput(src + ":" + n + ": expected a CSV row, got '" + line + "'");
-        }
-    }
-
-    private static int lastNonBlank(InputText t) {
-        for (int i = t.lineCount(); i >= 1; i--) {
-            if (!t.line(i).isBlank()) {
-                return i;
+            if (!formatSeen) {
+                formatSeen = true;
+            } else if (!l.startsWith("#")) {
+                return n;
             }
         }
-        return 0;
+        return t.lineCount();
     }
 }

@@ -55,8 +55,30 @@ public final class WirebenchCsvParser implements ResultParser {
         return text.firstNonBlankLine().startsWith(MAGIC);
     }
 
+    /**
+     * A wirebench CSV file as read, before grouping: its family, key columns, header and rows
+     * (text in key columns and in {@code extraText}, numbers elsewhere), and the warnings.
+     */
+    record Sheet(String family, Kind kind, Set<String> keys, List<String> header, List<Row> rows,
+            List<Warning> warnings) {
+    }
+
     @Override
     public ParsedInput parse(InputText text) {
+        Sheet sheet = read(text, Set.of());
+        String src = text.source();
+        List<ResultTable> tables = group(src, sheet.kind(), sheet.family(), sheet.keys(), sheet.header(), sheet.rows());
+        boolean isSeries = sheet.kind() == Kind.LATENCY_INTERVAL || sheet.kind() == Kind.THROUGHPUT_INTERVAL;
+        return new ParsedInput(src, "wirebench-csv-" + VERSION, isSeries ? List.of() : tables,
+                isSeries ? tables : List.of(), sheet.warnings());
+    }
+
+    /**
+     * Reads the format line, the header and the rows. Key columns (but {@code size_bytes}) and the
+     * columns in {@code extraText} hold text; every other column a number or nothing. Errors name
+     * file, line and column; a last row cut short is a warning and the rows before it are kept.
+     */
+    static Sheet read(InputText text, Set<String> extraText) {
         String src = text.source();
         int lineNo = firstNonBlank(text);
         Map<String, String> attrs = attributes(src, lineNo, text.line(lineNo));
@@ -68,10 +90,14 @@ public final class WirebenchCsvParser implements ResultParser {
         }
         Set<String> keys = new LinkedHashSet<>(Arrays.asList(attrs.getOrDefault("keys", "").split(",")));
         keys.remove("");
+        Set<String> textColumns = new LinkedHashSet<>(keys);
+        textColumns.addAll(extraText);
+        textColumns.remove(Columns.SIZE_BYTES);
 
         List<Warning> warnings = new ArrayList<>();
         List<String> header = null;
         int headerLine = 0;
+        int last = lastNonBlank(text);
         List<Row> rows = new ArrayList<>();
         for (int n = lineNo + 1; n <= text.lineCount(); n++) {
             String line = text.line(n);
@@ -91,8 +117,7 @@ public final class WirebenchCsvParser implements ResultParser {
                 continue;
             }
             if (fields.size() != header.size()) {
-                boolean last = n == lastNonBlank(text);
-                if (last && fields.size() < header.size()) {
+                if (n == last && fields.size() < header.size()) {
                     warnings.add(new Warning(src, n, "truncated row (" + fields.size() + " of " + header.size()
                             + " fields), ignored; the rows before it are kept"));
                     break;
@@ -104,7 +129,7 @@ public final class WirebenchCsvParser implements ResultParser {
             for (int i = 0; i < header.size(); i++) {
                 String col = header.get(i);
                 String v = fields.get(i);
-                if (keys.contains(col) && !col.equals(Columns.SIZE_BYTES)) {
+                if (textColumns.contains(col)) {
                     b.key(col, v);
                 } else if (v.isBlank()) {
                     b.measure(col, (Double) null);
@@ -123,10 +148,7 @@ public final class WirebenchCsvParser implements ResultParser {
             throw WirebenchException.badInput(src + ":" + text.lineCount() + ": expected a header row after the "
                     + "format line, got end of file");
         }
-        List<ResultTable> tables = group(src, kind, family, keys, header, rows);
-        boolean isSeries = kind == Kind.LATENCY_INTERVAL || kind == Kind.THROUGHPUT_INTERVAL;
-        return new ParsedInput(src, "wirebench-csv-" + VERSION, isSeries ? List.of() : tables,
-                isSeries ? tables : List.of(), warnings);
+        return new Sheet(family, kind, keys, header, rows, warnings);
     }
 
     private static List<ResultTable> group(String src, Kind kind, String family, Set<String> keys,
