@@ -57,6 +57,8 @@ final class PublisherRole implements MessageHandler {
     private final WireCount count = new WireCount();
     private final boolean verify;
     private int lastSentBytes;
+    /** Found in a message handler (Aeron swallows what handlers throw): thrown by the discovery loop. */
+    private WirebenchException failure;
 
     PublisherRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
             PrintWriter err, boolean showCpu) {
@@ -125,6 +127,9 @@ final class PublisherRole implements MessageHandler {
                         + missing + " (start them with the same -domain and -transport, check -peer/-nic)");
             }
             echo.await(this, 16, TimeUnit.MILLISECONDS.toNanos(10));
+            if (failure != null) {
+                throw failure;
+            }
         }
     }
 
@@ -388,7 +393,10 @@ final class PublisherRole implements MessageHandler {
         }
         var theirs = Wire.compression(b, off, len);
         if (!theirs.equals(cfg.compression())) {
-            throw WirebenchException.badInput(compressionMismatch(cfg.publisherId(), cfg.compression(), sender, theirs));
+            if (failure == null) {
+                failure = WirebenchException.badInput(compressionMismatch(cfg.publisherId(), cfg.compression(), sender,
+                        theirs));
+            }
         }
     }
 

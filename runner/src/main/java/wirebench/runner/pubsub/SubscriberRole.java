@@ -56,6 +56,8 @@ final class SubscriberRole implements MessageHandler {
     long otherDomainMessages;
     long badKeys;
     long corruptPayloads;
+    /** Found in a message handler (Aeron swallows what handlers throw): thrown by the receive loop. */
+    private WirebenchException failure;
     /** Compression learned from the publishers' HELLO (or given on this side); null until known. */
     private MessageCompression compression;
     private boolean publisherExplicit;
@@ -115,6 +117,9 @@ final class SubscriberRole implements MessageHandler {
             long now = System.nanoTime();
             if (mismatch != null && now - mismatchDeadlineNs >= 0) {
                 throw WirebenchException.badInput(mismatch);
+            }
+            if (failure != null) {
+                throw failure;
             }
             if (now - nextInterval >= 0) {
                 printInterval(now);
@@ -378,10 +383,11 @@ final class SubscriberRole implements MessageHandler {
             return;
         }
         if (got[0] != sentChecksum) {
-            throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
+            failure = new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
                     + ": the payload of the " + sizeBytes + "-byte samples from publisher " + publisher
                     + " differs from what it sent (CRC32C sum " + Long.toHexString(got[0]) + " over " + got[1]
                     + " samples, sent " + Long.toHexString(sentChecksum) + ")");
+            return;
         }
         verified.add(new long[] {publisher, sizeBytes, got[1]});
         err.println("subscriber " + cfg.subscriberId() + ": payload verified, " + got[1] + " samples of "
