@@ -64,9 +64,17 @@ public final class Parsers {
         return out;
     }
 
-    /** Inside a results directory: run.json, raw histograms and charts are not tables. */
+    /**
+     * Inside a results directory: run.json, raw histograms and charts are not tables; nor are the
+     * files of a {@code corpus} directory (payload data for the runner's -loadDataFromFile and its
+     * generator, e.g. sample-data/corpus).
+     */
     private boolean isIgnorableInDirectory(Path file, InputText text) {
         String n = file.getFileName().toString();
+        if (file.getParent() != null && file.getParent().getFileName() != null
+                && file.getParent().getFileName().toString().equals("corpus")) {
+            return true;
+        }
         if (n.equals("run.json") || n.endsWith(".hlog") || n.endsWith(".hgrm") || n.endsWith(".svg")
                 || n.endsWith(".html") || n.endsWith(".md") || n.endsWith(".png") || n.startsWith(".")) {
             return true;

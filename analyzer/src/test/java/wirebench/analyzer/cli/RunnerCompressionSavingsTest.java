@@ -47,4 +47,16 @@ class RunnerCompressionSavingsTest {
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains(TABLE);
     }
+
+    @Test
+    void shouldSkipTheCorpusWhenReadingTheSampleDataDirectory(@TempDir Path dir) throws IOException {
+        Files.createDirectories(dir.resolve("corpus"));
+        Files.copy(Path.of("../sample-data/corpus/middleware.log"), dir.resolve("corpus/middleware.log"));
+        Files.copy(MEASURED, dir.resolve("compression.csv"));
+
+        Cli r = Cli.run("stats", dir.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains(TABLE).doesNotContain("middleware.log");
+    }
 }
