@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 
 import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.model.Warning;
 
 /**
  * Format sniffing: asks each known parser, in order, whether it recognises a file, and parses it
@@ -30,12 +31,21 @@ public final class Parsers {
         return parsers;
     }
 
-    /** Parses one file, choosing the parser from its content. */
-    public ParsedInput parse(InputText text) {
+    /** The first parser that recognises {@code text}, or null. */
+    private ResultParser parserFor(InputText text) {
         for (ResultParser p : parsers) {
             if (p.accepts(text)) {
-                return p.parse(text);
+                return p;
             }
+        }
+        return null;
+    }
+
+    /** Parses one file, choosing the parser from its content. */
+    public ParsedInput parse(InputText text) {
+        ResultParser p = parserFor(text);
+        if (p != null) {
+            return p.parse(text);
         }
         throw WirebenchException.badInput(text.source() + ": not a recognised benchmark output (first line: '"
                 + abbreviate(text.firstNonBlankLine()) + "')");
@@ -43,8 +53,9 @@ public final class Parsers {
 
     /**
      * Parses files and directories. A directory contributes every regular file in it and below,
-     * in name order, except files no parser recognises that are clearly not results (see
-     * {@link #isIgnorableInDirectory}).
+     * in name order, except files that are clearly not results (see {@link #isIgnorableInDirectory});
+     * a file in a directory that no parser recognises becomes a warning, while a file named on its
+     * own that no parser recognises is an error.
      */
     public List<ParsedInput> parseAll(List<Path> inputs) {
         List<ParsedInput> out = new ArrayList<>();
@@ -55,7 +66,16 @@ public final class Parsers {
                     if (isIgnorableInDirectory(f, text)) {
                         continue;
                     }
-                    out.add(parse(text));
+                    ResultParser parser = parserFor(text);
+                    if (parser == null) {
+                        // a file that is not a benchmark output inside a directory (notes, a corpus)
+                        // is passed over, said so; named on its own it is an error
+                        out.add(new ParsedInput(text.source(), "unrecognised", List.of(), List.of(), List.of(
+                                new Warning(text.source(), 0, "skipped: not a recognised benchmark output (first "
+                                        + "line: '" + abbreviate(text.firstNonBlankLine()) + "')"))));
+                        continue;
+                    }
+                    out.add(parser.parse(text));
                 }
             } else {
                 out.add(parse(InputText.read(p)));

@@ -160,6 +160,18 @@ class StatsCommandTest {
     }
 
     @Test
+    void shouldPassOverAnUnrecognisedFileInADirectoryWithAWarning(@TempDir Path dir) throws IOException {
+        Files.copy(Path.of(LATENCY), dir.resolve("pubsub-latency.csv"));
+        Files.writeString(dir.resolve("notes.txt"), "tuned the NIC before this run\n");
+
+        Cli r = Cli.run("stats", dir.toString());
+
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("Sample Size (Bytes)").contains("warning: " + dir.resolve("notes.txt")
+                + ": skipped: not a recognised benchmark output (first line: 'tuned the NIC before this run')");
+    }
+
+    @Test
     void shouldReadAResultsDirectoryAndSkipRunJson(@TempDir Path dir) throws IOException {
         Files.copy(Path.of(LATENCY), dir.resolve("pubsub-latency.csv"));
         Files.writeString(dir.resolve("run.json"), "{\"format\": \"wirebench-run 1\"}\n");

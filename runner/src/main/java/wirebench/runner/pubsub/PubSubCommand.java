@@ -19,6 +19,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import wirebench.runner.WirebenchException;
+import wirebench.runner.compression.Algorithm;
+import wirebench.runner.compression.CompressionSettings;
 import wirebench.runner.results.ResultsDirectory;
 import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.Transport;
@@ -104,6 +106,15 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean rawTransport;
     @Option(names = "-noBlockingSockets", description = "Raw transport: non-blocking sockets, busy polling.")
     boolean noBlockingSockets;
+
+    @Option(names = "-compressionId", description = "Compress samples: LZ4, ZLIB, ZSTD or NONE (MASK_NONE); set it on both sides (default NONE; a subscriber without compression options accepts the publisher's). See docs/compression.md.")
+    String compressionId;
+    @Option(names = "-compressionLevel", description = "0 disables, 1 fastest .. 10 best (default 10); mapped onto each library's levels.")
+    Integer compressionLevel;
+    @Option(names = "-compressionThreshold", description = "Compress samples (or batches) larger than this many bytes (default 0).")
+    Integer compressionThreshold;
+    @Option(names = "-loadDataFromFile", description = "Sample payloads from this file: successive slices of -dataLen bytes (after each sample's 24-byte header), wrapping.")
+    Path loadDataFromFile;
 
     @Option(names = "--out", description = "Write a results directory (run.json, pubsub-*.csv, *.hlog).")
     Path out;
@@ -262,6 +273,17 @@ public final class PubSubCommand implements Callable<Integer> {
                 + ", ports " + cfg.transport().dataPort() + "/" + cfg.transport().echoPort());
         err.println("Data sizes: " + cfg.sizesBytes() + " bytes, batch " + cfg.batchBytes() + " bytes, "
                 + (cfg.keyed() ? "keyed, " + cfg.instances() + " instances" : "unkeyed"));
+        if (cfg.compressionExplicit()) {
+            err.println("Compression: " + cfg.compression().describe() + " (library level "
+                    + cfg.compression().libraryLevel() + ")" + (cfg.payload() != null ? ", payload from "
+                    + cfg.payload().path + " (" + cfg.payload().sizeBytes() + " bytes)" : ""));
+            boolean batching = cfg.batchBytes().stream().anyMatch(b -> b > 0);
+            if (batching && cfg.compression().enabled()
+                    && cfg.compression().algorithm() != Algorithm.ZLIB && cfg.publisher()) {
+                err.println("Note: Connext allows only ZLIB with batching; wirebench compresses each whole batch with "
+                        + cfg.compression().algorithm() + " too (use -batchSize 0 to compare with Connext)");
+            }
+        }
         if (cfg.transport().kind() != TransportSettings.Kind.RAW_UDP) {
             Threading th = cfg.transport().threading();
             err.println("Threading: " + th.mode() + ", idle " + th.idle() + " (" + th.reason() + ")");
@@ -298,6 +320,12 @@ public final class PubSubCommand implements Callable<Integer> {
         m.put("aeron_mtu_bytes", cfg.transport().mtuBytes() == 0 ? null : cfg.transport().mtuBytes());
         m.put("threading_mode", cfg.transport().threading().mode());
         m.put("idle_strategy", cfg.transport().threading().idle());
+        m.put("compression_id", cfg.compression().algorithm().name());
+        m.put("compression_level", cfg.compression().level());
+        m.put("compression_library_level", cfg.compression().libraryLevel());
+        m.put("compression_threshold_bytes", cfg.compression().thresholdBytes());
+        m.put("compression_explicit", cfg.compressionExplicit());
+        m.put("load_data_from_file", cfg.payload() == null ? null : cfg.payload().path.toString());
         m.put("output_format", outputFormat.toLowerCase(Locale.ROOT));
         m.put("print_intervals", !noPrintIntervals);
         m.put("output_headers", !noOutputHeaders);
@@ -472,8 +500,20 @@ public final class PubSubCommand implements Callable<Integer> {
         TransportSettings ts = new TransportSettings(kind, reliable, mcast, dataGroup, echoGroup, nic, peerList,
                 peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
                 threading, aeronDir, aeronMtuBytes);
+        Algorithm alg = compressionId == null ? Algorithm.NONE : Algorithm.parse(compressionId);
+        int level = compressionLevel == null ? CompressionSettings.DEFAULT_LEVEL : compressionLevel;
+        if (level < 0 || level > 10) {
+            throw usage("-compressionLevel: expected 0 (disabled) .. 10 (best), got " + level);
+        }
+        int threshold = compressionThreshold == null ? 0 : compressionThreshold;
+        if (threshold < 0) {
+            throw usage("-compressionThreshold: expected 0 or more bytes, got " + threshold);
+        }
+        boolean explicit = compressionId != null || compressionLevel != null || compressionThreshold != null
+                || loadDataFromFile != null;
+        PayloadFile payload = loadDataFromFile == null ? null : PayloadFile.load(loadDataFromFile);
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,
                 instances, iter, execS, latCount, rate, sleep, numSubscribers, numPublishers, publisherId, subscriberId,
-                discoveryTimeoutS, name, ts);
+                discoveryTimeoutS, name, ts, new CompressionSettings(alg, level, threshold), explicit, payload);
     }
 }

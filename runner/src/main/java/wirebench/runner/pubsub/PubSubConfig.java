@@ -2,6 +2,7 @@ package wirebench.runner.pubsub;
 
 import java.util.List;
 
+import wirebench.runner.compression.CompressionSettings;
 import wirebench.runner.transport.TransportSettings;
 
 /**
@@ -27,11 +28,16 @@ import wirebench.runner.transport.TransportSettings;
  * @param discoveryTimeoutS how long to wait for the peers
  * @param transportName     the key column value (UDPv4, SHMEM, raw-UDPv4, ...)
  * @param transport         where and how to send
+ * @param compression       this side's -compressionId/-compressionLevel/-compressionThreshold
+ * @param compressionExplicit a compression option or -loadDataFromFile was given (a subscriber then
+ *                          checks the publisher's settings; rows of the compression family are written)
+ * @param payload           -loadDataFromFile, or null (payload bytes stay zero)
  */
 record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, List<Integer> sizesBytes,
         List<Integer> batchBytes, int domain, boolean keyed, int instances, long numIter, long executionTimeS,
         long latencyCount, long pubRatePerS, boolean pubRateSleep, int numSubscribers, int numPublishers,
-        int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, TransportSettings transport) {
+        int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, TransportSettings transport,
+        CompressionSettings compression, boolean compressionExplicit, PayloadFile payload) {
 
     String reliability() {
         return transport.reliable() ? "reliable" : "best_effort";

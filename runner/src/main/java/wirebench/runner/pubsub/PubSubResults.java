@@ -11,6 +11,7 @@ import java.util.Map;
 import org.HdrHistogram.HistogramLogWriter;
 
 import wirebench.runner.WirebenchException;
+import wirebench.runner.compression.CompressionSettings;
 import wirebench.runner.results.CsvFamily;
 import wirebench.runner.results.ResultsDirectory;
 
@@ -29,6 +30,11 @@ final class PubSubResults {
             "batch_bytes", "size_bytes");
     static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
             "lost_pct", "cpu_pct");
+
+    static final List<String> COMPRESSION_KEYS = List.of("transport", "reliability", "algorithm", "level",
+            "threshold_bytes", "batch_samples", "size_bytes");
+    static final List<String> COMPRESSION_MEASURES = List.of("samples", "raw_bytes", "wire_bytes", "saved_bytes",
+            "saved_pct", "p50_us", "p99_us", "samples_per_s", "mbps");
 
     private final ResultsDirectory dir;
     private final PubSubConfig cfg;
@@ -83,6 +89,35 @@ final class PubSubResults {
         row.put("lost_pct", round3(lostPct));
         row.put("cpu_pct", cpuPct);
         family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES).append(row);
+    }
+
+    /**
+     * One {@code compression.csv} row (docs/compression.md): the publisher's in the latency test (with
+     * p50/p99), each subscriber's in the throughput test (with samples/s and Mbps).
+     */
+    void compression(CompressionSettings c, int sizeBytes, int batchSamples, WireCount count, Double p50Us,
+            Double p99Us, Long samplesPerS, Double mbps) {
+        if (dir == null) {
+            return;
+        }
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("transport", cfg.transportName());
+        row.put("reliability", cfg.reliability());
+        row.put("algorithm", c.algorithm().name());
+        row.put("level", c.level());
+        row.put("threshold_bytes", c.thresholdBytes());
+        row.put("batch_samples", batchSamples);
+        row.put("size_bytes", sizeBytes);
+        row.put("samples", count.samples);
+        row.put("raw_bytes", count.rawBytes);
+        row.put("wire_bytes", count.wireBytes);
+        row.put("saved_bytes", count.savedBytes());
+        row.put("saved_pct", round3(count.savedPct()));
+        row.put("p50_us", p50Us == null ? null : round3(p50Us));
+        row.put("p99_us", p99Us == null ? null : round3(p99Us));
+        row.put("samples_per_s", samplesPerS);
+        row.put("mbps", mbps == null ? null : round3(mbps));
+        family("compression", COMPRESSION_KEYS, COMPRESSION_MEASURES).append(row);
     }
 
     private CsvFamily family(String name, List<String> keys, List<String> measures) {

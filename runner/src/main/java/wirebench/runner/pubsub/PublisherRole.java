@@ -53,6 +53,12 @@ final class PublisherRole implements MessageHandler {
     private boolean awaitedArrived;
     private long lostPings;
     long strayMessages;
+    private final MessageCompression compression;
+    private final WireCount count = new WireCount();
+    private final boolean verify;
+    private int lastSentBytes;
+    /** Found in a message handler (Aeron swallows what handlers throw): thrown by the discovery loop. */
+    private WirebenchException failure;
 
     PublisherRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
             PrintWriter err, boolean showCpu) {
@@ -67,9 +73,19 @@ final class PublisherRole implements MessageHandler {
             maxBatch = Math.max(maxBatch, Math.max(cfg.sizesBytes().get(i), cfg.batchBytes().get(i)));
         }
         this.buf = new UnsafeBuffer(ByteBuffer.allocateDirect(Wire.HEADER_BYTES + maxBatch));
+        this.compression = new MessageCompression(cfg.compression());
+        this.verify = cfg.compressionExplicit();
     }
 
     void run() {
+        try {
+            runSizes();
+        } finally {
+            compression.close();
+        }
+    }
+
+    private void runSizes() {
         data = transport.openSender(Topic.DATA);
         echo = transport.openReceiver(Topic.ECHO);
         discover();
@@ -95,7 +111,7 @@ final class PublisherRole implements MessageHandler {
             long now = System.nanoTime();
             if (now - nextHello >= 0) {
                 Wire.header(control, cfg.domain(), Wire.HELLO, 0, cfg.publisherId(), 0, 0, 0);
-                data.offer(control, 0, Wire.HEADER_BYTES);
+                data.offer(control, 0, Wire.putCompression(control, cfg.compression(), cfg.compressionExplicit()));
                 nextHello = now + HELLO_PERIOD_NS;
             }
             if (now - deadline >= 0) {
@@ -111,6 +127,9 @@ final class PublisherRole implements MessageHandler {
                         + missing + " (start them with the same -domain and -transport, check -peer/-nic)");
             }
             echo.await(this, 16, TimeUnit.MILLISECONDS.toNanos(10));
+            if (failure != null) {
+                throw failure;
+            }
         }
     }
 
@@ -128,6 +147,7 @@ final class PublisherRole implements MessageHandler {
             pingPong(-1 - i, System.nanoTime(), i % cfg.numSubscribers(), 0, true);
         }
         stats = new LatencyStats();
+        count.reset();
         measuring = true;
         cpu.reset();
         long start = System.nanoTime();
@@ -150,6 +170,10 @@ final class PublisherRole implements MessageHandler {
                         (long) stats.percentileUs(99.9999), cpuPct));
             }
             results.latency(size, batchBytes, stats, showCpu ? cpuPct : null);
+            if (cfg.latencyTest() && cfg.compressionExplicit()) {
+                results.compression(cfg.compression(), size, 0, count, stats.percentileUs(50), stats.percentileUs(99),
+                        null, null);
+            }
         }
         err.flush();
     }
@@ -190,9 +214,16 @@ final class PublisherRole implements MessageHandler {
         int len = Wire.HEADER_BYTES + sizeBytes;
         Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), 1, sizeBytes, sizeIndex);
         Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target, cfg.publisherId()) | (warmUp ? 2 : 0));
+        fillPayload(Wire.HEADER_BYTES);
+        if (!warmUp && verify) {
+            count.checksum(buf, Wire.HEADER_BYTES, sizeBytes);
+        }
         awaitedSeq = seq;
         awaitedArrived = false;
         send(len);
+        if (!warmUp) {
+            count.message(1, transport.wireBytes(len), transport.wireBytes(lastSentBytes));
+        }
         long timeout = cfg.transport().reliable() ? RELIABLE_PONG_TIMEOUT_NS : BEST_EFFORT_PONG_TIMEOUT_NS;
         long deadline = System.nanoTime() + timeout;
         while (!awaitedArrived) {
@@ -236,9 +267,14 @@ final class PublisherRole implements MessageHandler {
                 int key = cfg.keyed() ? (int) ((seq + j) % cfg.instances()) : 0;
                 int flags = j == pingAt ? Wire.pingFlags((int) (pings % cfg.numSubscribers()), cfg.publisherId()) : 0;
                 Wire.sample(buf, at, seq + j, j == pingAt ? intended : 0, key, flags);
+                fillPayload(at);
+                if (verify) {
+                    count.checksum(buf, at, sizeBytes);
+                }
                 at += sizeBytes;
             }
             send(at);
+            count.message(n, transport.wireBytes(at), transport.wireBytes(lastSentBytes));
             if (pingAt >= 0) {
                 pings++;
             }
@@ -249,10 +285,27 @@ final class PublisherRole implements MessageHandler {
         return seq;
     }
 
-    /** Sends {@code len} bytes of {@link #buf}, retrying while the transport pushes back. */
+    /** -loadDataFromFile: the sample at {@code at} gets the file's next bytes after its header. */
+    private void fillPayload(int at) {
+        if (cfg.payload() != null) {
+            cfg.payload().fill(buf, at + Wire.SAMPLE_HEADER_BYTES, sizeBytes - Wire.SAMPLE_HEADER_BYTES);
+        }
+    }
+
+    /**
+     * Sends {@code len} bytes of {@link #buf} (compressed when the settings say so), retrying while
+     * the transport pushes back; {@link #lastSentBytes} is the length that went out.
+     */
     private void send(int len) {
+        UnsafeBuffer msg = buf;
+        int c = compression.encode(buf, len);
+        if (c > 0) {
+            msg = compression.encoded();
+            len = c;
+        }
+        lastSentBytes = len;
         long stallDeadline = 0;
-        while (!data.offer(buf, 0, len)) {
+        while (!data.offer(msg, 0, len)) {
             long now = System.nanoTime();
             if (stallDeadline == 0) {
                 stallDeadline = now + STALL_TIMEOUT_NS;
@@ -273,11 +326,13 @@ final class PublisherRole implements MessageHandler {
         while (acked.size() < cfg.numSubscribers()) {
             long now = System.nanoTime();
             if (now - next >= 0) {
-                int flags = (last ? Wire.FLAG_LAST_SIZE : 0) | (cfg.latencyTest() ? Wire.FLAG_LATENCY_TEST : 0);
+                int flags = (last ? Wire.FLAG_LAST_SIZE : 0) | (cfg.latencyTest() ? Wire.FLAG_LATENCY_TEST : 0)
+                        | (verify ? Wire.FLAG_CHECKSUM : 0);
                 Wire.header(control, cfg.domain(), Wire.FINISHED, flags, cfg.publisherId(), 0,
                         sizeBytes, sizeIndex);
                 control.putLong(Wire.HEADER_BYTES, lastSeq);
                 control.putInt(Wire.HEADER_BYTES + 8, batchBytes >= 2 * sizeBytes ? batchBytes : 0);
+                control.putLong(Wire.HEADER_BYTES + 12, count.checksum);
                 data.offer(control, 0, Wire.FINISHED_BYTES);
                 next = now + HELLO_PERIOD_NS;
             }
@@ -306,6 +361,7 @@ final class PublisherRole implements MessageHandler {
         int sender = b.getShort(off + 10);
         switch (type) {
             case Wire.ANNOUNCE:
+                checkCompression(b, off, len, sender);
                 announced.add(sender);
                 break;
             case Wire.FINISHED_ACK:
@@ -314,11 +370,42 @@ final class PublisherRole implements MessageHandler {
                 }
                 break;
             case Wire.PONG:
-                onPong(b, off);
+                if (Wire.compressed(b, off)) {
+                    DirectBuffer d = compression.decode(b, off, len);
+                    if (d == null) {
+                        strayMessages++;
+                        return;
+                    }
+                    onPong(d, 0);
+                } else {
+                    onPong(b, off);
+                }
                 break;
             default:
                 strayMessages++;
         }
+    }
+
+    /** A subscriber that was given compression options must have given the same as this publisher. */
+    private void checkCompression(DirectBuffer b, int off, int len, int sender) {
+        if (!Wire.compressionExplicit(b, off, len)) {
+            return;
+        }
+        var theirs = Wire.compression(b, off, len);
+        if (!theirs.equals(cfg.compression())) {
+            if (failure == null) {
+                failure = WirebenchException.badInput(compressionMismatch(cfg.publisherId(), cfg.compression(), sender,
+                        theirs));
+            }
+        }
+    }
+
+    /** The one message both sides print for a compression mismatch. */
+    static String compressionMismatch(int publisherId, wirebench.runner.compression.CompressionSettings pub,
+            int subscriberId, wirebench.runner.compression.CompressionSettings sub) {
+        return "compression settings differ: publisher " + publisherId + " has " + pub.describe() + ", subscriber "
+                + subscriberId + " has " + sub.describe()
+                + "; give both sides the same -compression* options (or none on the subscriber)";
     }
 
     private void onPong(DirectBuffer b, int off) {

@@ -55,6 +55,18 @@ final class SubscriberRole implements MessageHandler {
     long strayMessages;
     long otherDomainMessages;
     long badKeys;
+    long corruptPayloads;
+    /** Found in a message handler (Aeron swallows what handlers throw): thrown by the receive loop. */
+    private WirebenchException failure;
+    /** Compression learned from the publishers' HELLO (or given on this side); null until known. */
+    private MessageCompression compression;
+    private boolean publisherExplicit;
+    private String mismatch;
+    private long mismatchDeadlineNs;
+    private final WireCount count = new WireCount();
+    private final java.util.Map<Integer, long[]> checksums = new java.util.HashMap<>();
+    /** Payload checks passed, for tests: publisher id, size bytes, samples. */
+    final List<long[]> verified = new ArrayList<>();
     /** Summaries printed, for tests: size bytes to {samples, lost}. */
     final List<long[]> summaries = new ArrayList<>();
 
@@ -72,11 +84,24 @@ final class SubscriberRole implements MessageHandler {
 
     /** Opens the receiving end first, so a publisher in the same process finds it bound. */
     void open() {
+        if (cfg.compressionExplicit() && compression == null) {
+            compression = new MessageCompression(cfg.compression());
+        }
         data = transport.openReceiver(Topic.DATA);
         echo = transport.openSender(Topic.ECHO);
     }
 
     void run() {
+        try {
+            receive();
+        } finally {
+            if (compression != null) {
+                compression.close();
+            }
+        }
+    }
+
+    private void receive() {
         if (data == null) {
             open();
         }
@@ -90,6 +115,12 @@ final class SubscriberRole implements MessageHandler {
         while (true) {
             data.await(this, 64, TimeUnit.MILLISECONDS.toNanos(100));
             long now = System.nanoTime();
+            if (mismatch != null && now - mismatchDeadlineNs >= 0) {
+                throw WirebenchException.badInput(mismatch);
+            }
+            if (failure != null) {
+                throw failure;
+            }
             if (now - nextInterval >= 0) {
                 printInterval(now);
                 nextInterval = now + INTERVAL_NS;
@@ -119,6 +150,10 @@ final class SubscriberRole implements MessageHandler {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
                         + ": no message from the publishers for " + cfg.discoveryTimeoutS() + " s (publisher gone?)");
             }
+        }
+        if (corruptPayloads > 0) {
+            err.println("subscriber " + cfg.subscriberId() + ": " + corruptPayloads
+                    + " compressed messages did not decompress (counted as malformed)");
         }
         if (strayMessages + otherDomainMessages > 0) {
             err.println("subscriber " + cfg.subscriberId() + ": ignored " + strayMessages
@@ -159,13 +194,26 @@ final class SubscriberRole implements MessageHandler {
         int sender = b.getShort(off + 10);
         switch (type) {
             case Wire.HELLO:
-                publishers.add(sender);
                 Wire.header(control, cfg.domain(), Wire.ANNOUNCE, 0, cfg.subscriberId(), 0, 0, 0);
-                echo.offer(control, 0, Wire.HEADER_BYTES);
+                echo.offer(control, 0, Wire.putCompression(control, cfg.compression(), cfg.compressionExplicit()));
+                onHello(b, off, len, sender);
                 break;
             case Wire.DATA:
+                if (mismatch != null) {
+                    return;
+                }
                 publishers.add(sender);
-                onData(b, off, sender);
+                if (Wire.compressed(b, off)) {
+                    DirectBuffer d = compression == null ? null : compression.decode(b, off, len);
+                    if (d == null) {
+                        corruptPayloads++;
+                        strayMessages++;
+                        return;
+                    }
+                    onData(d, 0, sender, len);
+                } else {
+                    onData(b, off, sender, len);
+                }
                 break;
             case Wire.FINISHED:
                 onFinished(b, off, sender);
@@ -175,9 +223,44 @@ final class SubscriberRole implements MessageHandler {
         }
     }
 
+    /**
+     * The publisher's compression settings: adopted when this subscriber was given none (as a Connext
+     * reader accepts any writer's compression); else they must be equal. A mismatch is answered
+     * (ANNOUNCE carries this side's settings, so the publisher reports it too) for one second, then
+     * fails with exit code 3.
+     */
+    private void onHello(DirectBuffer b, int off, int len, int sender) {
+        var theirs = Wire.compression(b, off, len);
+        if (mismatch == null) {
+            if (compression != null && !compression.settings.equals(theirs)) {
+                mismatch = cfg.compressionExplicit()
+                        ? PublisherRole.compressionMismatch(sender, theirs, cfg.subscriberId(), cfg.compression())
+                        : "compression settings differ between publishers: publisher " + sender + " has "
+                                + theirs.describe() + ", another publisher " + compression.settings.describe();
+                mismatchDeadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                err.println("subscriber " + cfg.subscriberId() + ": " + mismatch);
+                err.flush();
+                return;
+            }
+            if (compression == null) {
+                compression = new MessageCompression(theirs);
+            }
+        }
+        if (mismatch == null) {
+            publishers.add(sender);
+            publisherExplicit |= Wire.compressionExplicit(b, off, len);
+        }
+    }
+
+    private boolean compressionRows() {
+        return cfg.compressionExplicit() || publisherExplicit;
+    }
+
     private void startSize(int index, int sizeBytes, long now) {
         sizeIndex = index;
         finished.clear();
+        count.reset();
+        checksums.clear();
         stats = new ThroughputStats(sizeBytes, now);
         instanceSamples = cfg.keyed() ? new long[cfg.instances()] : null;
         instancesSeen = 0;
@@ -189,7 +272,8 @@ final class SubscriberRole implements MessageHandler {
         }
     }
 
-    private void onData(DirectBuffer b, int off, int sender) {
+    /** A DATA message, decompressed; {@code wireLen} is its length as received. */
+    private void onData(DirectBuffer b, int off, int sender, int wireLen) {
         int index = b.getInt(off + 20);
         int count = b.getInt(off + 12);
         int sampleBytes = b.getInt(off + 16);
@@ -197,11 +281,18 @@ final class SubscriberRole implements MessageHandler {
             return; // late data of an earlier size
         }
         int at = off + Wire.HEADER_BYTES;
+        boolean verify = compressionRows();
+        boolean counted = false;
         for (int i = 0; i < count; i++, at += sampleBytes) {
             int flags = b.getInt(at + 20);
             if ((flags & WARM_UP_FLAG) == 0) {
                 if (index > sizeIndex || stats == null) {
                     startSize(index, sampleBytes, System.nanoTime());
+                }
+                counted = true;
+                if (verify) {
+                    checksums.computeIfAbsent(sender, k -> new long[2])[0] += this.count.checksum(b, at, sampleBytes);
+                    checksums.get(sender)[1]++;
                 }
                 stats.onSample(sender, b.getLong(at));
                 if (instanceSamples != null) {
@@ -217,6 +308,10 @@ final class SubscriberRole implements MessageHandler {
                 pong(b, at, sampleBytes, index);
             }
         }
+        if (counted) {
+            this.count.message(count, transport.wireBytes(Wire.HEADER_BYTES + count * sampleBytes),
+                    transport.wireBytes(wireLen));
+        }
     }
 
     private void pong(DirectBuffer b, int sampleAt, int sampleBytes, int index) {
@@ -231,8 +326,15 @@ final class SubscriberRole implements MessageHandler {
         }
         Wire.header(out, cfg.domain(), Wire.PONG, 0, cfg.subscriberId(), 1, sampleBytes, index);
         out.putBytes(Wire.HEADER_BYTES, b, sampleAt, sampleBytes);
+        UnsafeBuffer msg = out;
+        int msgLen = len;
+        int c = compression == null ? -1 : compression.encode(out, len);
+        if (c > 0) {
+            msg = compression.encoded();
+            msgLen = c;
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!echo.offer(out, 0, Wire.HEADER_BYTES + sampleBytes)) {
+        while (!echo.offer(msg, 0, msgLen)) {
             if (System.nanoTime() - deadline >= 0) {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
                         + ": could not send a pong for 10 s (publisher gone?)");
@@ -257,6 +359,9 @@ final class SubscriberRole implements MessageHandler {
         }
         stats.onFinished(sender, b.getLong(off + Wire.HEADER_BYTES));
         publisherBatchBytes = b.getInt(off + Wire.HEADER_BYTES + 8);
+        if ((b.getByte(off + 9) & Wire.FLAG_CHECKSUM) != 0) {
+            verifyPayload(sender, sizeBytes, b.getLong(off + Wire.HEADER_BYTES + 12));
+        }
         finished.add(sender);
         if (finished.size() >= cfg.numPublishers()) {
             summary(now);
@@ -264,6 +369,29 @@ final class SubscriberRole implements MessageHandler {
                 done = true;
             }
         }
+    }
+
+    /**
+     * Compares the sum of the CRC32C of the samples decoded from {@code publisher} with the sum it
+     * sent; only when nothing was lost (else the sums cannot match and nothing is claimed).
+     */
+    private void verifyPayload(int publisher, int sizeBytes, long sentChecksum) {
+        long[] got = checksums.getOrDefault(publisher, new long[2]);
+        if (stats.lost > 0) {
+            err.println("subscriber " + cfg.subscriberId() + ": payload of size " + sizeBytes
+                    + " not verified (samples were lost)");
+            return;
+        }
+        if (got[0] != sentChecksum) {
+            failure = new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
+                    + ": the payload of the " + sizeBytes + "-byte samples from publisher " + publisher
+                    + " differs from what it sent (CRC32C sum " + Long.toHexString(got[0]) + " over " + got[1]
+                    + " samples, sent " + Long.toHexString(sentChecksum) + ")");
+            return;
+        }
+        verified.add(new long[] {publisher, sizeBytes, got[1]});
+        err.println("subscriber " + cfg.subscriberId() + ": payload verified, " + got[1] + " samples of "
+                + sizeBytes + " bytes from publisher " + publisher + " equal what it sent (CRC32C)");
     }
 
     private void summary(long now) {
@@ -283,6 +411,11 @@ final class SubscriberRole implements MessageHandler {
         if (stats.packets > 0 && !cfg.latencyTest() && !latencyTestSeen) {
             results.throughput(stats.sizeBytes, publisherBatchBytes,
                     stats.packets, pps, mbps, stats.lost, stats.lostPct(), showCpu ? cpuPct : null);
+            if (compressionRows()) {
+                results.compression(compression != null ? compression.settings : cfg.compression(), stats.sizeBytes,
+                        publisherBatchBytes > 0 ? publisherBatchBytes / stats.sizeBytes : 0, count, null, null,
+                        pps, mbps);
+            }
         }
         if (cfg.keyed()) {
             err.println("subscriber " + cfg.subscriberId() + ": " + instancesSeen + " of " + cfg.instances()

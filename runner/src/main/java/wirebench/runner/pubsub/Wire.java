@@ -3,6 +3,9 @@ package wirebench.runner.pubsub;
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
 
+import wirebench.runner.compression.Algorithm;
+import wirebench.runner.compression.CompressionSettings;
+
 /**
  * The harness's message layout, the same on every transport (little-endian).
  *
@@ -19,15 +22,22 @@ import org.agrona.MutableDirectBuffer;
  * 20 int   size index (0.. in -scan)
  * </pre>
  *
- * FINISHED carries after the header the last sequence number sent for the size (long) and the
- * publisher's batch size in bytes (int, 0 = no batching).
+ * FINISHED carries after the header the last sequence number sent for the size (long), the
+ * publisher's batch size in bytes (int, 0 = no batching) and, with FLAG_CHECKSUM, the sum of the
+ * CRC32C of every sample sent for the size (long), which the subscriber compares with what it decoded.
+ * HELLO (publisher) and ANNOUNCE (subscriber) carry the sender's compression settings after the
+ * header: algorithm (byte, {@link Algorithm} ordinal), level (byte), explicit (byte: 1 when any
+ * compression option or -loadDataFromFile was given), pad, threshold bytes (int).
+ * DATA and PONG with FLAG_COMPRESSED carry the samples compressed as one block (the uncompressed
+ * length is count x sample bytes); without it the samples follow the header as they are.
  * A sample is exactly {@code -dataLen} bytes, so payload bytes = samples x dataLen, as Perftest counts.
  */
 final class Wire {
     static final int MAGIC = 0x53504257; // "WBPS" read little-endian
     static final int HEADER_BYTES = 24;
     static final int SAMPLE_HEADER_BYTES = 24;
-    static final int FINISHED_BYTES = HEADER_BYTES + 12;
+    static final int FINISHED_BYTES = HEADER_BYTES + 20;
+    static final int HELLO_BYTES = HEADER_BYTES + 8;
 
     static final byte HELLO = 1;
     static final byte ANNOUNCE = 2;
@@ -38,6 +48,10 @@ final class Wire {
 
     static final byte FLAG_LAST_SIZE = 1;
     static final byte FLAG_LATENCY_TEST = 2;
+    /** FINISHED: the payload checksum field is set. */
+    static final byte FLAG_CHECKSUM = 4;
+    /** DATA, PONG: the samples are compressed. */
+    static final byte FLAG_COMPRESSED = 8;
     static final int SAMPLE_PING = 1;
 
     private Wire() {
@@ -60,6 +74,39 @@ final class Wire {
         b.putLong(at + 8, timestampNs);
         b.putInt(at + 16, key);
         b.putInt(at + 20, flags);
+    }
+
+    /** Writes compression settings after a HELLO/ANNOUNCE header; returns the message length. */
+    static int putCompression(MutableDirectBuffer b, CompressionSettings c, boolean explicit) {
+        b.putByte(HEADER_BYTES, (byte) c.algorithm().ordinal());
+        b.putByte(HEADER_BYTES + 1, (byte) c.level());
+        b.putByte(HEADER_BYTES + 2, (byte) (explicit ? 1 : 0));
+        b.putByte(HEADER_BYTES + 3, (byte) 0);
+        b.putInt(HEADER_BYTES + 4, c.thresholdBytes());
+        return HELLO_BYTES;
+    }
+
+    /** The compression settings of a HELLO/ANNOUNCE (OFF when it carries none or bad values). */
+    static CompressionSettings compression(DirectBuffer b, int off, int len) {
+        if (len < HELLO_BYTES) {
+            return CompressionSettings.OFF;
+        }
+        int alg = b.getByte(off + HEADER_BYTES);
+        int level = b.getByte(off + HEADER_BYTES + 1);
+        int threshold = b.getInt(off + HEADER_BYTES + 4);
+        if (alg < 0 || alg >= Algorithm.values().length || level < 0 || level > 10 || threshold < 0) {
+            return CompressionSettings.OFF;
+        }
+        return new CompressionSettings(Algorithm.values()[alg], level, threshold);
+    }
+
+    /** Whether a HELLO/ANNOUNCE says its sender's compression options were given explicitly. */
+    static boolean compressionExplicit(DirectBuffer b, int off, int len) {
+        return len >= HELLO_BYTES && b.getByte(off + HEADER_BYTES + 2) == 1;
+    }
+
+    static boolean compressed(DirectBuffer b, int off) {
+        return (b.getByte(off + 9) & FLAG_COMPRESSED) != 0;
     }
 
     static int pingFlags(int targetSubscriber, int publisherId) {
@@ -101,11 +148,14 @@ final class Wire {
                 return len == FINISHED_BYTES ? type : 0;
             case DATA:
             case PONG:
-                if (count < 1 || sampleBytes < SAMPLE_HEADER_BYTES
-                        || (long) count * sampleBytes + HEADER_BYTES != len) {
+                if (count < 1 || sampleBytes < SAMPLE_HEADER_BYTES) {
                     return 0;
                 }
-                return type;
+                long rawLen = (long) count * sampleBytes + HEADER_BYTES;
+                if ((b.getByte(off + 9) & FLAG_COMPRESSED) != 0) {
+                    return len > HEADER_BYTES && len < rawLen && rawLen <= Integer.MAX_VALUE ? type : 0;
+                }
+                return rawLen == len ? type : 0;
             default:
                 return 0;
         }

@@ -35,6 +35,14 @@ public interface Transport extends AutoCloseable {
     /** The largest message {@link Sender#offer} accepts, in bytes. */
     int maxMessageBytes();
 
+    /**
+     * Bytes a message of {@code messageBytes} takes on the wire with this engine's framing (for the
+     * compression family's wire_bytes; docs/compression.md). Default: the message itself.
+     */
+    default long wireBytes(int messageBytes) {
+        return messageBytes;
+    }
+
     /** Engine name, version, threading mode, idle strategy, channels: written to run.json and stderr. */
     Map<String, Object> describe();
 

@@ -246,6 +246,39 @@ public final class AeronTransport implements Transport {
         }
     }
 
+    /** Aeron's data frame header (DataHeaderFlyweight.HEADER_LENGTH). */
+    public static final int FRAME_HEADER_BYTES = 32;
+    /** Aeron aligns every frame in the term to this (FrameDescriptor.FRAME_ALIGNMENT). */
+    public static final int FRAME_ALIGNMENT_BYTES = 32;
+    /** Aeron's default MTU (aeron.mtu.length and aeron.ipc.mtu.length). */
+    public static final int DEFAULT_MTU_BYTES = 1408;
+
+    /**
+     * Aeron's framing of one message: fragments of at most MTU - 32 bytes, each with a 32-byte data
+     * frame header and padded to 32-byte alignment (the padding is sent: the sender scans aligned
+     * frames). IP/UDP headers are not counted: Aeron packs several frames into one datagram.
+     */
+    @Override
+    public long wireBytes(int messageBytes) {
+        return framedBytes(messageBytes, settings.mtuBytes() > 0 ? settings.mtuBytes() : DEFAULT_MTU_BYTES);
+    }
+
+    /** {@link #wireBytes} for a given MTU. */
+    public static long framedBytes(int messageBytes, int mtuBytes) {
+        int maxPayload = mtuBytes - FRAME_HEADER_BYTES;
+        long full = messageBytes / maxPayload;
+        int rest = messageBytes % maxPayload;
+        long bytes = full * align(maxPayload + FRAME_HEADER_BYTES);
+        if (rest > 0 || full == 0) {
+            bytes += align(rest + FRAME_HEADER_BYTES);
+        }
+        return bytes;
+    }
+
+    private static long align(int frameBytes) {
+        return (frameBytes + FRAME_ALIGNMENT_BYTES - 1L) & -FRAME_ALIGNMENT_BYTES;
+    }
+
     @Override
     public int maxMessageBytes() {
         return Math.min(termLengthBytes / 8, 16 << 20);

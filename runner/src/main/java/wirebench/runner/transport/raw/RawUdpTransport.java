@@ -117,6 +117,15 @@ public final class RawUdpTransport implements Transport {
         }
     }
 
+    /** Ethernet (14) + IPv4 (20) + UDP (8) header bytes of one datagram. */
+    public static final int DATAGRAM_HEADER_BYTES = 42;
+
+    /** One message = one datagram: the message plus 42 bytes of Ethernet, IPv4 and UDP headers. */
+    @Override
+    public long wireBytes(int messageBytes) {
+        return messageBytes + (long) DATAGRAM_HEADER_BYTES;
+    }
+
     @Override
     public int maxMessageBytes() {
         return MAX_DATAGRAM_BYTES;
