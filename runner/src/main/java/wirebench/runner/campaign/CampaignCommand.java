@@ -156,7 +156,7 @@ public final class CampaignCommand implements Callable<Integer> {
     private String commandLine() {
         List<String> args = spec.commandLine().getParseResult() == null ? List.of()
                 : spec.commandLine().getParseResult().originalArgs();
-        return "wirebench campaign " + String.join(" ", args);
+        return "wirebench " + String.join(" ", args);
     }
 
     private String sizes(PlanFile p) {

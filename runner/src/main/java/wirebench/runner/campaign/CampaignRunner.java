@@ -142,7 +142,7 @@ final class CampaignRunner {
         List<String> failures = new ArrayList<>();
         int ran = 0;
         long t0 = System.nanoTime();
-        try (Progress progress = new Progress(o, live, points.size() - already, executionTimeS)) {
+        try (Progress progress = new Progress(o, live, points.size(), points.size() - already, executionTimeS)) {
             int done = 0;
             for (TestPoint p : points) {
                 if (finished.contains(p.id())) {

@@ -17,18 +17,25 @@ final class Progress implements AutoCloseable {
     private final PrintWriter out;
     private final boolean live;
     private final int total;
+    private final int toRun;
     private final double estimateS;
     private final long startNs = System.nanoTime();
     private double measuredS;
     private int measured;
     private int done;
     private String current = "";
+    private int index;
     private Thread painter;
 
-    Progress(PrintWriter out, boolean live, int total, long executionTimeS) {
+    /**
+     * @param total the campaign's tests (N of "k/N")
+     * @param toRun the tests this invocation runs (fewer when resuming)
+     */
+    Progress(PrintWriter out, boolean live, int total, int toRun, long executionTimeS) {
         this.out = out;
         this.live = live;
         this.total = total;
+        this.toRun = toRun;
         this.estimateS = executionTimeS + STARTUP_S;
         if (live) {
             painter = new Thread(this::paintLoop, "wirebench-progress");
@@ -40,6 +47,7 @@ final class Progress implements AutoCloseable {
     /** A test starts; {@code done} tests (finished, failed or skipped) precede it. */
     synchronized void start(TestPoint p, int doneBefore, String command) {
         done = doneBefore;
+        index = p.index();
         current = p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " domain " + p.domain();
         if (live) {
             paint();
@@ -76,16 +84,16 @@ final class Progress implements AutoCloseable {
 
     synchronized double etaS() {
         double per = measured > 0 ? measuredS / measured : estimateS;
-        return Math.max(0, total - done) * per;
+        return Math.max(0, toRun - done) * per;
     }
 
     private synchronized void paint() {
-        int filled = total == 0 ? BAR_CHARS : (int) Math.round((double) BAR_CHARS * done / total);
+        int filled = toRun == 0 ? BAR_CHARS : (int) Math.round((double) BAR_CHARS * done / toRun);
         StringBuilder sb = new StringBuilder("\r\033[K[");
         for (int i = 0; i < BAR_CHARS; i++) {
             sb.append(i < filled ? '#' : i == filled ? '>' : ' ');
         }
-        sb.append("] ").append(Math.min(done + 1, total)).append('/').append(total).append(' ').append(current)
+        sb.append("] ").append(index).append('/').append(total).append(' ').append(current)
                 .append("  elapsed ").append(duration(elapsedS())).append(", ETA ").append(duration(etaS()));
         out.print(sb);
         out.flush();
