@@ -25,6 +25,8 @@ final class Progress implements AutoCloseable {
     private int done;
     private String current = "";
     private int index;
+    private long testStartNs;
+    private boolean inTest;
     private Thread painter;
 
     /**
@@ -48,6 +50,8 @@ final class Progress implements AutoCloseable {
     synchronized void start(TestPoint p, int doneBefore, String command) {
         done = doneBefore;
         index = p.index();
+        testStartNs = System.nanoTime();
+        inTest = true;
         current = p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " domain " + p.domain();
         if (live) {
             paint();
@@ -64,6 +68,7 @@ final class Progress implements AutoCloseable {
         measuredS += seconds;
         measured++;
         done++;
+        inTest = false;
     }
 
     /** A line that stays (a failure, a summary): printed above the bar on a terminal. */
@@ -84,7 +89,12 @@ final class Progress implements AutoCloseable {
 
     synchronized double etaS() {
         double per = measured > 0 ? measuredS / measured : estimateS;
-        return Math.max(0, toRun - done) * per;
+        int left = Math.max(0, toRun - done);
+        if (!inTest || left == 0) {
+            return left * per;
+        }
+        double inCurrentS = (System.nanoTime() - testStartNs) / 1e9;
+        return Math.max(0, per - inCurrentS) + (left - 1) * per;
     }
 
     private synchronized void paint() {
