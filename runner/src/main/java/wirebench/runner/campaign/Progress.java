@@ -4,8 +4,8 @@ import java.io.PrintWriter;
 
 /**
  * Progress of a campaign: test k of N, the test's tag and size, elapsed time and an ETA (the mean
- * duration of the tests run so far times the tests left; before the first one ends, the execution
- * time plus a start-up allowance). On a terminal a live bar is repainted every second on one line;
+ * duration of the tests run so far times the tests left, less the running test's time so far;
+ * before the first one ends, the execution time plus a start-up allowance per test). On a terminal a live bar is repainted every second on one line;
  * otherwise one plain line per test, as the seed script prints
  * ({@code Test [UDPv4|UK|REL][lat] (3/8) -- ...}), followed by the command.
  */
