@@ -107,6 +107,9 @@ final class CampaignRunner {
                 written.add(c.seedFile());
             }
         }
+        o.println("campaign: " + points.size() + " tests, about " + Progress.duration(points.size()
+                * (executionTimeS + Progress.STARTUP_S)) + " (" + executionTimeS + " s each plus about "
+                + Num.plain(Progress.STARTUP_S) + " s of start-up)");
         o.flush();
     }
 

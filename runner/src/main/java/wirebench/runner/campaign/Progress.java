@@ -12,7 +12,7 @@ import java.io.PrintWriter;
 final class Progress implements AutoCloseable {
     private static final int BAR_CHARS = 24;
     /** Start-up allowance per test before any test has been timed (JVM, engine, discovery). */
-    private static final double STARTUP_S = 3.0;
+    static final double STARTUP_S = 5.0;
 
     private final PrintWriter out;
     private final boolean live;
