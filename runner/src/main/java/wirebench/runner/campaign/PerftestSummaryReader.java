@@ -30,8 +30,8 @@ final class PerftestSummaryReader {
         PerftestSummaryReader r = new PerftestSummaryReader();
         for (String line : stdout.split("\\R")) {
             double[] v = numbers(line);
-            if (v == null) {
-                continue;
+            if (v == null || v[0] <= 0) {
+                continue; // not a row, or Perftest 4.3's size-0 "no pong / no sample" row: no result
             }
             if (v.length == 10 || v.length == 11 || v.length == 13 || v.length == 14) {
                 r.latency.add(row(LATENCY, v, v.length == 11 || v.length == 14));
