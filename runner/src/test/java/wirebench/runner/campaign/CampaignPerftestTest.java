@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -167,5 +168,40 @@ class CampaignPerftestTest {
         assertThat(Files.readAllLines(out.resolve("results").resolve("pubsub-latency.csv"))).hasSize(2 + 2);
         assertThat(Files.readAllLines(out.resolve(CampaignRunner.STATE_FILE))).containsExactly(
                 "lat-UDPv4-unkeyed-rel-32-r1", "lat-UDPv4-unkeyed-rel-64-r1");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldStopTheRunningTestAndSayWhatIsKeptWhenTheCampaignIsTerminated() throws Exception {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "wirebench.runner.RunnerMain", "campaign", "--out", out.toString(),
+                "--executable", exe.toString(), "--tests", "lat", "--sizes", "32,5555,64", "--reliability", "rel",
+                "--keyed", "unkeyed");
+        Process campaign = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("c.out").toFile())
+                .redirectError(tmp.resolve("c.err").toFile()).start();
+        try {
+            Path pubArgs = exe.getParent().resolve("records").resolve("pub.args");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
+            while (System.nanoTime() < deadline && campaign.isAlive()
+                    && !(Files.exists(pubArgs) && Files.readString(pubArgs).contains("-dataLen\t5555"))) {
+                Thread.sleep(50);
+            }
+            assertThat(Files.readString(pubArgs)).contains("-dataLen\t5555");
+            List<ProcessHandle> hanging = campaign.descendants().toList();
+            campaign.destroy(); // SIGTERM: the shutdown hook runs, as on Ctrl-C
+            assertThat(campaign.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+            assertThat(campaign.exitValue()).isEqualTo(143);
+            assertThat(Files.readString(tmp.resolve("c.err")).strip()).isEqualTo("campaign: interrupted during test 2/3"
+                    + " [UDPv4|UK|REL][lat] 5555 B rep 1 (its output is discarded); 1 of 3 tests finished, their rows are"
+                    + " in " + out + "; run the same command with --resume to run the 2 missing");
+            assertThat(hanging).isNotEmpty().allSatisfy(h -> assertThat(h.isAlive()).as(h.info().toString()).isFalse());
+            assertThat(Files.readAllLines(out.resolve(CampaignRunner.STATE_FILE))).containsExactly(
+                    "lat-UDPv4-unkeyed-rel-32-r1");
+            assertThat(Files.readAllLines(out.resolve("perftest/UDPv4/lat_pub_unkeyed_rel.csv"))).hasSize(2);
+            assertThat(Files.readAllLines(out.resolve("results/pubsub-latency.csv"))).hasSize(3);
+        } finally {
+            campaign.destroyForcibly();
+        }
     }
 }

@@ -5,7 +5,8 @@
 # replays recorded Perftest CSV output for those arguments: the publisher prints the latency
 # summary row of its -dataLen (best effort or reliable), the subscriber a throughput summary row,
 # each preceded by the header unless -noOutputHeaders, as perftest_cpp -noPrintIntervals does.
-# -dataLen 4444 makes the subscriber kill itself with SIGKILL (a crashed peer).
+# -dataLen 4444 makes the subscriber kill itself with SIGKILL (a crashed peer); -dataLen 5555 makes
+# the publisher hang (sleep) until it is killed (a test to interrupt).
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 role=sub; be=0; headers=1; len=100
@@ -25,6 +26,9 @@ mkdir -p "$here/records"
 echo "RTI Perftest 4.3.0 (wirebench stand-in, replaying recorded output)" >&2
 if [ "$len" = 4444 ] && [ "$role" = sub ]; then
   kill -9 $$
+fi
+if [ "$len" = 5555 ] && [ "$role" = pub ]; then
+  exec sleep 120
 fi
 if [ "$role" = pub ]; then
   if [ "$be" = 1 ]; then file=pub-latency-be.csv; else file=pub-latency-rel.csv; fi
