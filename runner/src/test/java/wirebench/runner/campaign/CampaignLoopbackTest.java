@@ -70,7 +70,7 @@ class CampaignLoopbackTest {
         Path results = out.resolve("results");
         String runJson = Files.readString(results.resolve("run.json"));
         assertThat(runJson).contains("\"format\": \"wirebench-run 1\"", "\"tests_total\": 8",
-                "\"id\": \"thr-UDPv4-unkeyed-be-1024-r1\"", "\"sizes\": \"32,1024\"");
+                "\"last_test\": \"thr-UDPv4-unkeyed-be-1024-r1\"", "\"sizes\": \"32,1024\"");
         assertThat(runJson).doesNotContain("\"end_utc\": null");
         List<CSVRecord> lat = family(results.resolve("pubsub-latency.csv"), "pubsub-latency",
                 "transport,reliability,keyed,instances,batch_bytes,size_bytes,test,repetition");
