@@ -1,10 +1,214 @@
 package wirebench.runner.campaign;
 
-import picocli.CommandLine.Command;
-import wirebench.runner.cli.NotYetCommand;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
 
-/** {@code wirebench campaign}: planned (a whole test matrix with one command). */
-@Command(name = "campaign", mixinStandardHelpOptions = true,
-        description = "Not available yet in this version (planned: runs a whole test matrix, see README.md).")
-public final class CampaignCommand extends NotYetCommand {
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import wirebench.runner.WirebenchException;
+
+/**
+ * {@code wirebench campaign}: the seed script's whole test matrix with one command, on
+ * {@code wirebench run pubsub} (default) or an RTI Perftest executable. See docs/campaign.md.
+ */
+@Command(name = "campaign", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Runs a whole pub/sub test matrix (data sizes x reliability x keyed x batching x latency/throughput"
+                + " x transports x repetitions) as the RTI Perftest campaign script does, one test per process,",
+                "with progress, a results directory, seed-named Perftest CSV files and --resume. See docs/campaign.md."})
+public final class CampaignCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--out", required = true, description = "Campaign directory: results/ (the results directory), perftest/ (seed-named CSVs), logs/, campaign-state.txt.")
+    Path out;
+    @Option(names = "--plan", description = "Plan file: 'key = value' lines with the long option names below (command-line options win).")
+    Path plan;
+    @Option(names = "--sizes", description = "seed (default: the seed's datasizes, datasizes_extended for batched unkeyed reliable), default, extended, or sizes in bytes: 32,1024.")
+    String sizes;
+    @Option(names = "--tests", description = "lat,thr (default both): latency (-latencyTest) and throughput tests.")
+    String tests;
+    @Option(names = "--transports", description = "Perftest -transport values (default UDPv4); wirebench runs UDPv4 and SHMEM.")
+    String transports;
+    @Option(names = "--keyed", description = "unkeyed,keyed (default both).")
+    String keyed;
+    @Option(names = "--instances", description = "Instances of keyed tests (-instances, default 100000).")
+    String instances;
+    @Option(names = "--reliability", description = "rel,be (default both; be = -bestEffort).")
+    String reliability;
+    @Option(names = "--batching", description = "on,off (default both; off = the seed's _noBatch throughput tests with -batchSize 0, unkeyed).")
+    String batching;
+    @Option(names = "--repetitions", description = "Repetitions of every test (default 1); rows get a 'repetition' key.")
+    String repetitions;
+    @Option(names = "--execution-time", description = "Seconds per test (-executionTime, default 20).")
+    String executionTime;
+    @Option(names = "--domain", description = "Domain of the first test (default 2), then alternating as the seed's change_domain.")
+    String domain;
+    @Option(names = "--extra-arguments", description = "Arguments added to every test's command (e.g. '-compressionId LZ4 -cpu').")
+    String extraArguments;
+    @Option(names = "--extra-arguments-pub", description = "Arguments added to the publisher's command only.")
+    String extraArgumentsPub;
+    @Option(names = "--extra-arguments-sub", description = "Arguments added to the subscriber's command only.")
+    String extraArgumentsSub;
+    @Option(names = "--file-suffix", description = "Suffix of the seed-named CSV files (as the seed's --file-suffix).")
+    String fileSuffix;
+    @Option(names = "--role", description = "both (default: publisher and subscriber on this host), pub or sub (two hosts, each running the same campaign).")
+    String role;
+    @Option(names = "--nic", description = "-nic of every test (this host's address or interface).")
+    String nic;
+    @Option(names = "--peer", description = "-peer of every test (the other host; UDPv4, TCP and TLS as the seed builds them).")
+    String peer;
+    @Option(names = "--executable", description = "Run this RTI Perftest binary (perftest_cpp, perftest_java) instead of wirebench run pubsub.")
+    String executable;
+    @Option(names = "--test-timeout", description = "Seconds a test may take before it is killed and reported (default execution time + 120).")
+    String testTimeout;
+    @Option(names = "--resume", description = "Continue the campaign in --out: skip the tests listed as finished in campaign-state.txt.")
+    boolean resume;
+    @Option(names = "--stop-on-failure", description = "Stop at the first failed test (default: go on with the next, as the seed script).")
+    boolean stopOnFailure;
+    @Option(names = "--dry-run", description = "Print every test's command line and exit without running anything.")
+    boolean dryRun;
+
+    private static final Set<String> TEST_KINDS = Set.of("lat", "thr");
+
+    @Override
+    public Integer call() {
+        PlanFile p = plan == null ? PlanFile.empty() : PlanFile.read(plan);
+        Matrix m = new Matrix(sizes(p), list(p, "tests", tests, "lat,thr", TEST_KINDS),
+                list(p, "transports", transports, "UDPv4", null), list(p, "keyed", keyed, "unkeyed,keyed",
+                        Set.of("unkeyed", "keyed")),
+                list(p, "reliability", reliability, "rel,be", Set.of("rel", "be")),
+                list(p, "batching", batching, "on,off", Set.of("on", "off")),
+                integer(p, "instances", instances, "100000", 1), integer(p, "repetitions", repetitions, "1", 1),
+                integer(p, "execution-time", executionTime, "20", 1), integer(p, "domain", domain, "2", 0));
+        List<TestPoint> points = m.expand();
+        if (points.isEmpty()) {
+            throw new WirebenchException(WirebenchException.USAGE, "campaign: the matrix holds no test (note: the seed"
+                    + " runs _noBatch tests only for thr and unkeyed; latency tests are never batched)");
+        }
+        String roleValue = p.get("role", role, "both").toLowerCase(Locale.ROOT);
+        CommandLines.Role r = switch (roleValue) {
+            case "both" -> CommandLines.Role.BOTH;
+            case "pub" -> CommandLines.Role.PUB;
+            case "sub" -> CommandLines.Role.SUB;
+            default -> throw bad(p, "role", role, "both, pub or sub", roleValue);
+        };
+        String exe = p.get("executable", executable, null);
+        if (exe == null) {
+            for (String t : m.transports()) {
+                if (!t.equals("UDPv4") && !t.equals("SHMEM")) {
+                    throw bad(p, "transports", transports, "UDPv4 or SHMEM with wirebench (other transports need"
+                            + " --executable)", t);
+                }
+            }
+        } else if (!Files.isExecutable(Path.of(exe))) {
+            throw bad(p, "executable", executable, "an executable file", exe);
+        }
+        CommandLines lines = new CommandLines(m.instances(), m.executionTimeS(), p.get("nic", nic, null),
+                p.get("peer", peer, null), CommandLines.split(p.get("extra-arguments", extraArguments, null)),
+                CommandLines.split(p.get("extra-arguments-pub", extraArgumentsPub, null)),
+                CommandLines.split(p.get("extra-arguments-sub", extraArgumentsSub, null)));
+        long timeoutS = integer(p, "test-timeout", testTimeout, Long.toString(m.executionTimeS() + 120), 1);
+        Map<String, Object> config = new LinkedHashMap<>();
+        config.put("matrix", m.describe());
+        config.put("engine", exe == null ? "wirebench run pubsub" : "executable");
+        config.put("executable", exe);
+        config.put("role", roleValue);
+        config.put("nic", lines.nic());
+        config.put("peer", lines.peer());
+        config.put("extra_arguments", lines.extra());
+        config.put("extra_arguments_pub", lines.extraPub());
+        config.put("extra_arguments_sub", lines.extraSub());
+        config.put("file_suffix", p.get("file-suffix", fileSuffix, ""));
+        config.put("test_timeout_s", timeoutS);
+        config.put("plan_file", plan == null ? null : plan.toString());
+        // the test list itself is derived from the matrix (--dry-run prints it): not repeated here, so
+        // that run.json and the report's header stay readable for the seed's 132 tests
+        config.put("tests_total", points.size());
+        config.put("first_test", points.get(0).id());
+        config.put("last_test", points.get(points.size() - 1).id());
+        PrintWriter o = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        CampaignRunner runner = new CampaignRunner(out, points, lines, r, exe, p.get("file-suffix", fileSuffix, ""),
+                timeoutS, m.executionTimeS(), stopOnFailure, o, err,
+                System.console() != null);
+        if (dryRun) {
+            runner.dryRun();
+            return 0;
+        }
+        return runner.run(resume, commandLine(), config);
+    }
+
+    private String commandLine() {
+        List<String> args = spec.commandLine().getParseResult() == null ? List.of()
+                : spec.commandLine().getParseResult().originalArgs();
+        return "wirebench " + String.join(" ", args);
+    }
+
+    private String sizes(PlanFile p) {
+        String v = p.get("sizes", sizes, "seed").strip().toLowerCase(Locale.ROOT);
+        if (v.equals("seed") || v.equals("default") || v.equals("extended")) {
+            return v;
+        }
+        try {
+            List<Integer> s = Matrix.parseSizes(v);
+            for (int b : s) {
+                if (b < 28 || b > 10485760) {
+                    throw bad(p, "sizes", sizes, "sizes of 28..10485760 bytes", Integer.toString(b));
+                }
+            }
+            return String.join(",", s.stream().map(String::valueOf).toList());
+        } catch (IllegalArgumentException e) {
+            throw new WirebenchException(sizes != null ? WirebenchException.USAGE : WirebenchException.BAD_INPUT,
+                    p.origin("sizes", sizes) + ": " + e.getMessage());
+        }
+    }
+
+    private static List<String> list(PlanFile p, String key, String cli, String fallback, Set<String> allowed) {
+        String v = p.get(key, cli, fallback);
+        List<String> out = new ArrayList<>();
+        for (String s : v.split("[,\\s]+")) {
+            if (s.isBlank()) {
+                continue;
+            }
+            String t = allowed == null ? s.strip() : s.strip().toLowerCase(Locale.ROOT);
+            if (allowed != null && !allowed.contains(t)) {
+                throw bad(p, key, cli, "values among " + new java.util.TreeSet<>(allowed), s);
+            }
+            if (!out.contains(t)) {
+                out.add(t);
+            }
+        }
+        if (out.isEmpty()) {
+            throw bad(p, key, cli, "at least one value", v);
+        }
+        return out;
+    }
+
+    private static int integer(PlanFile p, String key, String cli, String fallback, int min) {
+        String v = p.get(key, cli, fallback).strip();
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= min) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw bad(p, key, cli, "an integer of at least " + min, v);
+    }
+
+    private static WirebenchException bad(PlanFile p, String key, String cli, String expected, String got) {
+        return new WirebenchException(cli == null ? WirebenchException.BAD_INPUT : WirebenchException.USAGE,
+                p.origin(key, cli) + ": expected " + expected + ", got '" + got + "'");
+    }
 }

@@ -1,0 +1,536 @@
+package wirebench.runner.campaign;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+import wirebench.runner.RunnerMain;
+import wirebench.runner.WirebenchException;
+import wirebench.runner.campaign.CommandLines.Role;
+import wirebench.runner.results.CsvFamily;
+import wirebench.runner.results.Num;
+import wirebench.runner.results.ResultsDirectory;
+
+/**
+ * Runs the tests of a campaign one after the other, each in its own process(es), and commits a
+ * test's output only once it finished: its stdout appended to the seed-named Perftest CSV file,
+ * its rows appended to the results directory, its id appended to the state file. A failed, killed
+ * or interrupted test therefore leaves nothing half-written. See docs/campaign.md.
+ */
+final class CampaignRunner {
+    static final String STATE_FILE = "campaign-state.txt";
+    /** Columns of docs/pubsub.md (the families {@code wirebench run pubsub} writes), for Perftest's rows. */
+    static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
+            "size_bytes", "test", "repetition");
+    static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
+            "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct");
+    static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
+            "batch_bytes", "size_bytes", "repetition");
+    static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
+            "lost_pct", "cpu_pct");
+    /** Perftest's default throughput batch; batching is off when it is smaller than 2 samples. */
+    static final int PERFTEST_DEFAULT_BATCH_BYTES = 8192;
+
+    /** One process of a test. */
+    private record Child(Role role, List<String> command, String shown, Path seedFile, Path stdout, Path log,
+            Path resultsDir) {
+    }
+
+    private final Path out;
+    private final List<TestPoint> points;
+    private final CommandLines lines;
+    private final Role role;
+    private final String executable;
+    private final String fileSuffix;
+    private final long timeoutS;
+    private final long executionTimeS;
+    private final boolean stopOnFailure;
+    private final PrintWriter o;
+    private final PrintWriter err;
+    private final boolean live;
+
+    private final ReentrantLock commitLock = new ReentrantLock();
+    private final List<Process> running = new CopyOnWriteArrayList<>();
+    private volatile boolean stopping;
+    private volatile TestPoint current;
+    private volatile int finishedCount;
+
+    CampaignRunner(Path out, List<TestPoint> points, CommandLines lines, Role role, String executable,
+            String fileSuffix, long timeoutS, long executionTimeS, boolean stopOnFailure, PrintWriter o,
+            PrintWriter err, boolean live) {
+        this.out = out;
+        this.points = points;
+        this.lines = lines;
+        this.role = role;
+        this.executable = executable;
+        this.fileSuffix = fileSuffix;
+        this.timeoutS = timeoutS;
+        this.executionTimeS = executionTimeS;
+        this.stopOnFailure = stopOnFailure;
+        this.o = o;
+        this.err = err;
+        this.live = live;
+    }
+
+    Path resultsDir() {
+        return out.resolve("results");
+    }
+
+    /** Prints every test's command lines (headers decided as if every test succeeds). */
+    void dryRun() {
+        Set<Path> written = new HashSet<>();
+        for (TestPoint p : points) {
+            o.println("Test " + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (" + p.index() + "/"
+                    + points.size() + ") " + p.id());
+            for (Child c : children(p, written::contains)) {
+                o.println("    " + c.shown() + "  >> " + out.relativize(c.seedFile()));
+                written.add(c.seedFile());
+            }
+        }
+        o.println("campaign: " + points.size() + " tests, about " + Progress.duration(points.size()
+                * (executionTimeS + Progress.STARTUP_S)) + " (" + executionTimeS + " s each plus about "
+                + Num.plain(Progress.STARTUP_S) + " s of start-up)");
+        o.flush();
+    }
+
+    int run(boolean resume, String commandLine, Map<String, Object> config) {
+        Path state = out.resolve(STATE_FILE);
+        Set<String> finished = readState(state);
+        if (!resume && !finished.isEmpty()) {
+            throw WirebenchException.badInput(state + ": " + out + " already holds a campaign with " + finished.size()
+                    + " finished tests; pass --resume to continue it, or choose another --out");
+        }
+        try {
+            Files.createDirectories(out.resolve("logs"));
+            Files.createDirectories(out.resolve("tmp"));
+        } catch (IOException e) {
+            throw WirebenchException.badInput(out + ": cannot create the campaign directory (" + e.getMessage() + ")");
+        }
+        ResultsDirectory dir = ResultsDirectory.create(resultsDir(), commandLine, config);
+        Map<String, Object> note = new LinkedHashMap<>();
+        note.put("resumed", resume);
+        note.put("finished_before", finished.size());
+        dir.note("campaign", note);
+        int already = 0;
+        for (TestPoint p : points) {
+            already += finished.contains(p.id()) ? 1 : 0;
+        }
+        finishedCount = already;
+        if (resume) {
+            o.println("campaign: resuming: " + already + " of " + points.size() + " tests already finished, "
+                    + (points.size() - already) + " to run");
+        }
+        Thread hook = new Thread(this::onShutdown, "wirebench-campaign-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        List<String> failures = new ArrayList<>();
+        int ran = 0;
+        long t0 = System.nanoTime();
+        try (Progress progress = new Progress(o, live, points.size(), points.size() - already, executionTimeS)) {
+            int done = 0;
+            for (TestPoint p : points) {
+                if (finished.contains(p.id())) {
+                    continue;
+                }
+                if (stopping) {
+                    break;
+                }
+                current = p;
+                List<Child> cs = children(p, f -> size(f) > 0);
+                progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()));
+                long start = System.nanoTime();
+                String failure = execute(p, cs);
+                if (failure == null) {
+                    failure = commit(p, cs, dir, state);
+                }
+                progress.ended((System.nanoTime() - start) / 1e9);
+                done++;
+                ran++;
+                cleanTmp(cs);
+                if (failure != null) {
+                    if (stopping) {
+                        break;
+                    }
+                    String msg = "campaign: test " + p.index() + "/" + points.size() + " " + p.tag() + " "
+                            + p.sizeBytes() + " B rep " + p.repetition() + " failed: " + failure;
+                    failures.add(msg);
+                    progress.line(msg);
+                    err.println(msg);
+                    err.flush();
+                    if (stopOnFailure) {
+                        break;
+                    }
+                }
+            }
+            current = null;
+        } finally {
+            dir.finish();
+            dir.close();
+            if (!stopping) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down: the hook reports
+                }
+            }
+        }
+        double s = (System.nanoTime() - t0) / 1e9;
+        int missing = points.size() - finishedCount;
+        o.println("campaign: " + (ran - failures.size()) + " tests finished, " + failures.size() + " failed, "
+                + already + " skipped (finished before) in " + Progress.duration(s) + " (" + Num.fixed(s, 1)
+                + " s); results in " + resultsDir() + ", Perftest CSV files in " + out.resolve("perftest"));
+        o.flush();
+        if (!failures.isEmpty() || missing > 0) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "campaign: " + failures.size()
+                    + " test(s) failed" + (failures.isEmpty() ? "" : ", first: " + failures.get(0).replaceFirst(
+                            "^campaign: ", "")) + "; " + missing + " of " + points.size()
+                    + " tests missing; every finished test's rows are in " + out
+                    + "; run the same command with --resume to run the missing ones");
+        }
+        return 0;
+    }
+
+    /** Ctrl-C or kill: stop the running test, wait for a commit in progress, say what is kept. */
+    private void onShutdown() {
+        stopping = true;
+        for (Process p : running) {
+            p.destroy();
+        }
+        for (Process p : running) {
+            try {
+                if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+            }
+        }
+        try {
+            // held on purpose until the JVM halts: no commit starts after this point
+            commitLock.tryLock(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            // report anyway
+        }
+        TestPoint p = current;
+        err.println("campaign: interrupted" + (p == null ? "" : " during test " + p.index() + "/" + points.size() + " "
+                + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (its output is discarded)") + "; "
+                + finishedCount + " of " + points.size() + " tests finished, their rows are in " + out
+                + "; run the same command with --resume to run the " + (points.size() - finishedCount) + " missing");
+        err.flush();
+    }
+
+    private List<Child> children(TestPoint p, java.util.function.Predicate<Path> hasOutput) {
+        List<Role> roles = new ArrayList<>();
+        if (role == Role.BOTH && executable != null) {
+            roles.add(Role.SUB);
+            roles.add(Role.PUB);
+        } else {
+            roles.add(role);
+        }
+        List<Child> cs = new ArrayList<>();
+        Path tmp = out.resolve("tmp");
+        for (Role r : roles) {
+            String roleName = r == Role.PUB ? "pub" : r == Role.SUB ? "sub" : p.latencyTest() ? "pub" : "sub";
+            Path seed = out.resolve("perftest").resolve(p.transport()).resolve(p.fileName(roleName, fileSuffix));
+            List<String> args = lines.arguments(p, r, hasOutput.test(seed));
+            String tag = p.index() + "-" + p.id() + "-" + r.name().toLowerCase(java.util.Locale.ROOT);
+            Path results = executable == null ? tmp.resolve(tag + "-results") : null;
+            List<String> cmd = new ArrayList<>();
+            String shown;
+            if (executable == null) {
+                cmd.addAll(javaCommand());
+                cmd.addAll(args);
+                cmd.addAll(List.of("--out", results.toString()));
+                shown = "wirebench run pubsub " + String.join(" ", args);
+            } else {
+                cmd.add(executable);
+                cmd.addAll(args);
+                shown = executable + " " + String.join(" ", args);
+            }
+            cs.add(new Child(r, cmd, shown, seed, tmp.resolve(tag + ".out"), out.resolve("logs").resolve(tag + ".log"),
+                    results));
+        }
+        return cs;
+    }
+
+    /** This JVM's java running {@code wirebench run pubsub} with the flags Aeron needs on Java 17. */
+    static List<String> javaCommand() {
+        List<String> c = new ArrayList<>();
+        c.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString()));
+        c.addAll(List.of("--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
+                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+                "-Dfile.encoding=UTF-8", "-Dwirebench.git=" + System.getProperty("wirebench.git", ""), "-cp",
+                System.getProperty("java.class.path"), RunnerMain.class.getName(), "run", "pubsub"));
+        return c;
+    }
+
+    /** Runs the test's processes; null when all ended well and printed a summary, else why not. */
+    private String execute(TestPoint p, List<Child> cs) {
+        List<Process> procs = new ArrayList<>();
+        try {
+            for (Child c : cs) {
+                Files.createDirectories(c.log().getParent());
+                Files.writeString(c.log(), "$ " + String.join(" ", c.command()) + "\n", StandardCharsets.UTF_8);
+                ProcessBuilder pb = new ProcessBuilder(c.command()).redirectOutput(c.stdout().toFile())
+                        .redirectError(ProcessBuilder.Redirect.appendTo(c.log().toFile()));
+                pb.environment().put("WIREBENCH_NO_BUILD", "1");
+                if (stopping) {
+                    return "interrupted";
+                }
+                Process proc = pb.start();
+                procs.add(proc);
+                running.add(proc);
+            }
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutS);
+            // the publisher (last started) ends the test; the subscriber ends after its FINISHED
+            for (int i = cs.size() - 1; i >= 0; i--) {
+                Child c = cs.get(i);
+                Process proc = procs.get(i);
+                long left = deadline - System.nanoTime();
+                if (!proc.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                    return roleName(c) + " did not end within --test-timeout " + timeoutS + " s (killed); "
+                            + tail(c.log());
+                }
+                int code = proc.exitValue();
+                if (code != 0) {
+                    return roleName(c) + " " + exitText(code) + "; " + tail(c.log());
+                }
+            }
+            for (Child c : cs) {
+                PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
+                boolean latency = c.role() == Role.PUB || c.role() == Role.BOTH && p.latencyTest();
+                if ((latency ? r.latency() : r.throughput()).isEmpty()) {
+                    return roleName(c) + " ended without printing a " + (latency ? "latency" : "throughput")
+                            + " summary row on stdout; " + tail(c.log());
+                }
+            }
+            return null;
+        } catch (IOException e) {
+            return "cannot run " + cs.get(0).command().get(0) + ": " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        } finally {
+            for (Process proc : procs) {
+                if (proc.isAlive()) {
+                    proc.destroyForcibly();
+                    try {
+                        proc.waitFor(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                running.remove(proc);
+            }
+        }
+    }
+
+    private String roleName(Child c) {
+        String what = executable == null ? "wirebench run pubsub" : Path.of(executable).getFileName().toString();
+        return c.role() == Role.BOTH ? what + " (publisher and subscriber)"
+                : what + (c.role() == Role.PUB ? " publisher" : " subscriber");
+    }
+
+    static String exitText(int code) {
+        if (code > 128 && code < 160) {
+            int sig = code - 128;
+            String name = switch (sig) {
+                case 9 -> "SIGKILL";
+                case 15 -> "SIGTERM";
+                case 2 -> "SIGINT";
+                case 6 -> "SIGABRT";
+                case 11 -> "SIGSEGV";
+                case 8 -> "SIGFPE";
+                default -> "signal " + sig;
+            };
+            return "was killed by " + name + " (exit " + code + ")";
+        }
+        return "exited with code " + code;
+    }
+
+    /** The last stderr lines of a process and where its whole log is. */
+    private String tail(Path log) {
+        try {
+            List<String> ls = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
+                    .filter(l -> !l.startsWith("$ ")).toList();
+            List<String> last = ls.subList(Math.max(0, ls.size() - 3), ls.size());
+            return (last.isEmpty() ? "no stderr output" : "last stderr: " + String.join(" | ", last)) + " (log: "
+                    + log + ")";
+        } catch (IOException e) {
+            return "log: " + log;
+        }
+    }
+
+    /** Appends a finished test's output; null on success, else why it could not be kept. */
+    private String commit(TestPoint p, List<Child> cs, ResultsDirectory dir, Path state) {
+        commitLock.lock();
+        try {
+            if (stopping) {
+                return "interrupted";
+            }
+            for (Child c : cs) {
+                Files.createDirectories(c.seedFile().getParent());
+                Files.write(c.seedFile(), Files.readAllBytes(c.stdout()), StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+                if (c.resultsDir() != null) {
+                    copyResults(c.resultsDir(), dir, p);
+                } else {
+                    perftestRows(c, p, dir);
+                }
+            }
+            Files.writeString(state, p.id() + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+            finishedCount++;
+            return null;
+        } catch (IOException | RuntimeException e) {
+            return "cannot keep its output (" + e.getMessage() + ")";
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    /** The rows of a child's results directory, with a repetition key; its .hlog files. */
+    private static void copyResults(Path from, ResultsDirectory dir, TestPoint p) throws IOException {
+        for (String family : List.of("pubsub-latency", "pubsub-throughput")) {
+            Path f = from.resolve(family + ".csv");
+            if (!Files.exists(f)) {
+                continue;
+            }
+            List<String> text = Files.readAllLines(f, StandardCharsets.UTF_8);
+            String magic = text.get(0);
+            int k = magic.indexOf(" keys=");
+            List<String> keys = new ArrayList<>(List.of(magic.substring(k + 6).trim().split(",")));
+            keys.add("repetition");
+            List<String> header = List.of(text.get(1).split(","));
+            List<String> measures = header.subList(keys.size() - 1, header.size());
+            CsvFamily target = dir.family(family, keys, measures);
+            String body = String.join("\n", text.subList(2, text.size()));
+            try (CSVParser parser = CSVParser.parse(new StringReader(body), CSVFormat.DEFAULT)) {
+                for (CSVRecord rec : parser) {
+                    if (rec.size() != header.size()) {
+                        continue;
+                    }
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int i = 0; i < header.size(); i++) {
+                        String v = rec.get(i);
+                        row.put(header.get(i), v.isEmpty() ? null : v);
+                    }
+                    row.put("repetition", p.repetition());
+                    target.append(row);
+                }
+            }
+        }
+        try (Stream<Path> s = Files.list(from)) {
+            for (Path h : s.filter(x -> x.getFileName().toString().endsWith(".hlog")).toList()) {
+                String name = h.getFileName().toString();
+                if (p.repetition() > 1) {
+                    name = name.replaceFirst("\\.hlog$", "-r" + p.repetition() + ".hlog");
+                }
+                Files.copy(h, dir.dir().resolve(name), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    /** Perftest's summary rows as the pub/sub families' rows (docs/campaign.md). */
+    private void perftestRows(Child c, TestPoint p, ResultsDirectory dir) throws IOException {
+        PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
+        if (c.role() == Role.PUB) {
+            CsvFamily f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
+            for (Map<String, Double> m : r.latency()) {
+                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
+                row.put("test", p.latencyTest() ? "latency" : "throughput");
+                m.forEach((k, v) -> {
+                    if (!k.equals("size_bytes")) {
+                        row.put(k, v);
+                    }
+                });
+                f.append(row);
+            }
+        } else if (!p.latencyTest()) {
+            CsvFamily f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
+            for (Map<String, Double> m : r.throughput()) {
+                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
+                m.forEach((k, v) -> {
+                    if (!k.equals("size_bytes")) {
+                        row.put(k, v);
+                    }
+                });
+                f.append(row);
+            }
+        }
+    }
+
+    private Map<String, Object> keys(TestPoint p, int sizeBytes) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("transport", p.transport());
+        row.put("reliability", p.bestEffort() ? "best_effort" : "reliable");
+        row.put("keyed", p.keyed());
+        row.put("instances", p.isKeyed() ? lines.instances() : 1);
+        int batch = p.latencyTest() || !p.batching() || PERFTEST_DEFAULT_BATCH_BYTES < 2 * sizeBytes ? 0
+                : PERFTEST_DEFAULT_BATCH_BYTES;
+        row.put("batch_bytes", batch);
+        row.put("size_bytes", sizeBytes);
+        row.put("repetition", p.repetition());
+        return row;
+    }
+
+    private static long size(Path f) {
+        try {
+            return Files.exists(f) ? Files.size(f) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static Set<String> readState(Path state) {
+        if (!Files.exists(state)) {
+            return Set.of();
+        }
+        try {
+            Set<String> s = new HashSet<>();
+            for (String l : Files.readAllLines(state, StandardCharsets.UTF_8)) {
+                if (!l.isBlank()) {
+                    s.add(l.strip());
+                }
+            }
+            return s;
+        } catch (IOException e) {
+            throw WirebenchException.badInput(state + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+
+    private static void cleanTmp(List<Child> cs) {
+        for (Child c : cs) {
+            try {
+                Files.deleteIfExists(c.stdout());
+                if (c.resultsDir() != null && Files.exists(c.resultsDir())) {
+                    try (Stream<Path> s = Files.walk(c.resultsDir())) {
+                        s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                    }
+                }
+            } catch (IOException e) {
+                // a leftover temporary file does not matter: tmp/ is not read
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+package wirebench.runner.campaign;
+
+/**
+ * One test of a campaign: one run of the publisher and subscriber for one data size, as one
+ * iteration of the seed script's {@code execute_test} loop.
+ *
+ * @param index      1-based position in the whole campaign (also when resuming)
+ * @param test       {@code lat} or {@code thr} (the seed's {@code lat_thr})
+ * @param transport  Perftest {@code -transport} value, e.g. {@code UDPv4}
+ * @param keyed      {@code keyed} or {@code unkeyed}
+ * @param reliability {@code rel} or {@code be}
+ * @param batching   false only for the seed's {@code _noBatch} throughput tests ({@code -batchSize 0})
+ * @param sizeBytes  {@code -dataLen}
+ * @param repetition 1-based repetition number
+ * @param domain     {@code -domain}, alternating between tests as the seed's {@code change_domain}
+ */
+public record TestPoint(int index, String test, String transport, String keyed, String reliability, boolean batching,
+        int sizeBytes, int repetition, int domain) {
+
+    /** A stable id naming everything that identifies the test (the resume state lists these). */
+    public String id() {
+        return test + "-" + transport + "-" + keyed + "-" + reliability + (batching ? "" : "-noBatch") + "-"
+                + sizeBytes + "-r" + repetition;
+    }
+
+    /** The seed's tag, without colours: {@code [UDPv4|UK|REL][lat]}. */
+    public String tag() {
+        return "[" + transport + "|" + (keyed.equals("keyed") ? "K" : "UK") + "|"
+                + (reliability.equals("be") ? "BE" : "REL") + "][" + test + "]" + (batching ? "" : "[noBatch]");
+    }
+
+    /**
+     * The seed's output file name: {@code ${lat_thr}_${role}_${keyed_unkeyed}_${rel_be}${name_suffix}.csv}
+     * with {@code name_suffix} = {@code _noBatch} for unbatched tests, then the user's suffix.
+     */
+    public String fileName(String role, String fileSuffix) {
+        return test + "_" + role + "_" + keyed + "_" + reliability + (batching ? "" : "_noBatch") + fileSuffix + ".csv";
+    }
+
+    public boolean latencyTest() {
+        return test.equals("lat");
+    }
+
+    public boolean isKeyed() {
+        return keyed.equals("keyed");
+    }
+
+    public boolean bestEffort() {
+        return reliability.equals("be");
+    }
+}

@@ -1,0 +1,75 @@
+package wirebench.runner.campaign;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Options, plan files and their errors, checked with --dry-run (nothing runs). */
+class CampaignCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shouldTakeThePlanFileAndLetTheCommandLineWinWhenBothGiveAValue() throws IOException {
+        Path plan = tmp.resolve("plan.txt");
+        Files.writeString(plan, "# a small plan\nsizes = 32, 1024\ntests = thr\nreliability = be\n\nkeyed = unkeyed\n"
+                + "batching = on\nexecution-time = 7\nextra-arguments = -compressionId ZLIB\n");
+
+        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--plan", plan.toString(), "--tests",
+                "lat", "--dry-run");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out().lines().filter(l -> l.startsWith("    "))).containsExactly(
+                "    wirebench run pubsub -domain 2 -dataLen 32 -transport UDPv4 -noPrintIntervals -executionTime 7"
+                        + " -latencyTest -bestEffort -compressionId ZLIB  >> perftest/UDPv4/lat_pub_unkeyed_be.csv",
+                "    wirebench run pubsub -domain 1 -dataLen 1024 -transport UDPv4 -noPrintIntervals -executionTime 7"
+                        + " -latencyTest -bestEffort -compressionId ZLIB -noOutputHeaders  >> perftest/UDPv4/"
+                        + "lat_pub_unkeyed_be.csv");
+        assertThat(tmp.resolve("c")).doesNotExist();
+    }
+
+    @Test
+    void shouldNameFileAndLineWhenThePlanHasAnUnknownKey() throws IOException {
+        Path plan = tmp.resolve("plan.txt");
+        Files.writeString(plan, "tests = lat\nsizs = 32\n");
+
+        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--plan", plan.toString(), "--dry-run");
+
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.err()).startsWith(plan + ":2: expected a key among [batching, domain, executable,");
+        assertThat(r.err()).contains(", got 'sizs'");
+    }
+
+    @Test
+    void shouldNameFileLineAndKeyWhenAPlanValueIsWrong() throws IOException {
+        Path plan = tmp.resolve("plan.txt");
+        Files.writeString(plan, "reliability = rel,maybe\n");
+
+        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--plan", plan.toString(), "--dry-run");
+
+        assertThat(r.exitCode()).isEqualTo(3);
+        assertThat(r.err().strip()).isEqualTo(plan + ":1: reliability: expected values among [be, rel], got 'maybe'");
+    }
+
+    @Test
+    void shouldExitWithUsageErrorWhenAnOptionValueIsWrong() {
+        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--sizes", "32,12", "--dry-run");
+
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("--sizes: expected sizes of 28..10485760 bytes, got '12'");
+    }
+
+    @Test
+    void shouldRefuseTransportsWirebenchLacksWhenNoExecutableIsGiven() {
+        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--transports", "UDPv4,TCP", "--dry-run");
+
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--transports: expected UDPv4 or SHMEM with wirebench (other transports need"
+                + " --executable), got 'TCP'");
+    }
+}
