@@ -47,6 +47,10 @@ public final class CampaignCommand implements Callable<Integer> {
     String reliability;
     @Option(names = "--batching", description = "on,off (default both; off = the seed's _noBatch throughput tests with -batchSize 0, unkeyed).")
     String batching;
+    @Option(names = "--compression", description = "NONE,LZ4,ZLIB,ZSTD (default NONE): each test once per "
+            + "algorithm, with -compressionId on both sides (seed 003); -compressionLevel/-compressionThreshold go in "
+            + "--extra-arguments.")
+    String compression;
     @Option(names = "--repetitions", description = "Repetitions of every test (default 1); rows get a 'repetition' key.")
     String repetitions;
     @Option(names = "--execution-time", description = "Seconds per test (-executionTime, default 20).")
@@ -79,6 +83,7 @@ public final class CampaignCommand implements Callable<Integer> {
     boolean dryRun;
 
     private static final Set<String> TEST_KINDS = Set.of("lat", "thr");
+    private static final Set<String> COMPRESSION_IDS = Set.of("none", "lz4", "zlib", "zstd");
 
     @Override
     public Integer call() {
@@ -89,7 +94,9 @@ public final class CampaignCommand implements Callable<Integer> {
                 list(p, "reliability", reliability, "rel,be", Set.of("rel", "be")),
                 list(p, "batching", batching, "on,off", Set.of("on", "off")),
                 integer(p, "instances", instances, "100000", 1), integer(p, "repetitions", repetitions, "1", 1),
-                integer(p, "execution-time", executionTime, "20", 1), integer(p, "domain", domain, "2", 0));
+                integer(p, "execution-time", executionTime, "20", 1), integer(p, "domain", domain, "2", 0),
+                list(p, "compression", compression, "NONE", COMPRESSION_IDS).stream()
+                        .map(c -> c.toUpperCase(Locale.ROOT)).toList());
         List<TestPoint> points = m.expand();
         if (points.isEmpty()) {
             throw new WirebenchException(WirebenchException.USAGE, "campaign: the matrix holds no test (note: the seed"

@@ -41,11 +41,11 @@ final class CampaignRunner {
     static final String STATE_FILE = "campaign-state.txt";
     /** Columns of docs/pubsub.md (the families {@code wirebench run pubsub} writes), for Perftest's rows. */
     static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
-            "size_bytes", "test", "repetition");
+            "compression", "size_bytes", "test", "repetition");
     static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
             "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct");
     static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
-            "batch_bytes", "size_bytes", "repetition");
+            "batch_bytes", "compression", "size_bytes", "repetition");
     static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
             "lost_pct", "cpu_pct");
     /** Perftest's default throughput batch; batching is off when it is smaller than 2 samples. */
@@ -489,6 +489,7 @@ final class CampaignRunner {
         int batch = p.latencyTest() || !p.batching() || PERFTEST_DEFAULT_BATCH_BYTES < 2 * sizeBytes ? 0
                 : PERFTEST_DEFAULT_BATCH_BYTES;
         row.put("batch_bytes", batch);
+        row.put("compression", p.compression());
         row.put("size_bytes", sizeBytes);
         row.put("repetition", p.repetition());
         return row;

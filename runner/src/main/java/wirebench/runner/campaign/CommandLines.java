@@ -59,6 +59,10 @@ record CommandLines(int instances, long executionTimeS, String nic, String peer,
         if (p.bestEffort()) {
             a.add("-bestEffort");
         }
+        if (p.compressed()) {
+            // set on both sides, as seed 003's scripts do
+            a.addAll(List.of("-compressionId", p.compression()));
+        }
         a.addAll(extra);
         if (role != Role.SUB) {
             a.addAll(extraPub);

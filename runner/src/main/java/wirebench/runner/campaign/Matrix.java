@@ -9,7 +9,8 @@ import java.util.Map;
  * The dimensions of a campaign and their expansion into tests in the seed script's order: per test
  * kind and transport, the batching-allowed tests (unkeyed reliable, unkeyed best effort, keyed
  * reliable, keyed best effort), then, for throughput, the {@code _noBatch} tests (unkeyed only, as
- * the seed); within each, repetitions then data sizes. See docs/campaign.md.
+ * the seed); each of those per compression algorithm (seed 003's runs); within each, repetitions then
+ * data sizes. See docs/campaign.md.
  *
  * @param sizes          {@code seed}, {@code default}, {@code extended} or sizes in bytes
  * @param domain         the first test's domain; then {@code change_domain} (1 -> 2, otherwise -> 1)
@@ -17,7 +18,15 @@ import java.util.Map;
  */
 public record Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
         List<String> reliability, List<String> batching, int instances, int repetitions, long executionTimeS,
-        int domain) {
+        int domain, List<String> compression) {
+
+    /** A matrix without compression. */
+    public Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
+            List<String> reliability, List<String> batching, int instances, int repetitions, long executionTimeS,
+            int domain) {
+        this(sizes, tests, transports, keyed, reliability, batching, instances, repetitions, executionTimeS, domain,
+                List.of("NONE"));
+    }
 
     /** The seed's {@code datasizes}. */
     public static final List<Integer> DEFAULT_SIZES = List.of(32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
@@ -70,19 +79,21 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
         int[] domainNow = {domain};
         for (String test : tests) {
             for (String transport : transports) {
-                if (batching.contains("on")) {
-                    for (String k : List.of("unkeyed", "keyed")) {
-                        for (String r : List.of("rel", "be")) {
-                            if (keyed.contains(k) && reliability.contains(r)) {
-                                group(out, domainNow, test, transport, k, r, true);
+                for (String comp : compression) {
+                    if (batching.contains("on")) {
+                        for (String k : List.of("unkeyed", "keyed")) {
+                            for (String r : List.of("rel", "be")) {
+                                if (keyed.contains(k) && reliability.contains(r)) {
+                                    group(out, domainNow, test, transport, k, r, true, comp);
+                                }
                             }
                         }
                     }
-                }
-                if (test.equals("thr") && batching.contains("off") && keyed.contains("unkeyed")) {
-                    for (String r : List.of("rel", "be")) {
-                        if (reliability.contains(r)) {
-                            group(out, domainNow, test, transport, "unkeyed", r, false);
+                    if (test.equals("thr") && batching.contains("off") && keyed.contains("unkeyed")) {
+                        for (String r : List.of("rel", "be")) {
+                            if (reliability.contains(r)) {
+                                group(out, domainNow, test, transport, "unkeyed", r, false, comp);
+                            }
                         }
                     }
                 }
@@ -92,10 +103,11 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
     }
 
     private void group(List<TestPoint> out, int[] domainNow, String test, String transport, String k, String r,
-            boolean batchingOn) {
+            boolean batchingOn, String comp) {
         for (int rep = 1; rep <= repetitions; rep++) {
             for (int size : sizesFor(k, r, batchingOn)) {
-                out.add(new TestPoint(out.size() + 1, test, transport, k, r, batchingOn, size, rep, domainNow[0]));
+                out.add(new TestPoint(out.size() + 1, test, transport, k, r, batchingOn, size, rep, domainNow[0],
+                        comp));
                 domainNow[0] = domainNow[0] == 1 ? 2 : 1;
             }
         }
@@ -110,6 +122,7 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
         m.put("keyed", keyed);
         m.put("reliability", reliability);
         m.put("batching", batching);
+        m.put("compression", compression);
         m.put("instances", instances);
         m.put("repetitions", repetitions);
         m.put("execution_time_s", executionTimeS);

@@ -19,7 +19,7 @@ import wirebench.runner.WirebenchException;
  */
 final class PlanFile {
     static final Set<String> KEYS = new TreeSet<>(List.of("sizes", "tests", "transports", "keyed", "instances",
-            "reliability", "batching", "repetitions", "execution-time", "domain", "extra-arguments",
+            "compression", "reliability", "batching", "repetitions", "execution-time", "domain", "extra-arguments",
             "extra-arguments-pub", "extra-arguments-sub", "file-suffix", "executable", "role", "nic", "peer",
             "test-timeout"));
 

@@ -15,26 +15,41 @@ package wirebench.runner.campaign;
  * @param domain     {@code -domain}, alternating between tests as the seed's {@code change_domain}
  */
 public record TestPoint(int index, String test, String transport, String keyed, String reliability, boolean batching,
-        int sizeBytes, int repetition, int domain) {
+        int sizeBytes, int repetition, int domain, String compression) {
+
+    /** A test without compression. */
+    public TestPoint(int index, String test, String transport, String keyed, String reliability, boolean batching,
+            int sizeBytes, int repetition, int domain) {
+        this(index, test, transport, keyed, reliability, batching, sizeBytes, repetition, domain, "NONE");
+    }
+
+    /** Whether the test compresses (-compressionId other than NONE). */
+    public boolean compressed() {
+        return !compression.equals("NONE");
+    }
 
     /** A stable id naming everything that identifies the test (the resume state lists these). */
     public String id() {
-        return test + "-" + transport + "-" + keyed + "-" + reliability + (batching ? "" : "-noBatch") + "-"
-                + sizeBytes + "-r" + repetition;
+        return test + "-" + transport + "-" + keyed + "-" + reliability + (batching ? "" : "-noBatch")
+                + (compressed() ? "-" + compression : "") + "-" + sizeBytes + "-r" + repetition;
     }
 
     /** The seed's tag, without colours: {@code [UDPv4|UK|REL][lat]}. */
     public String tag() {
         return "[" + transport + "|" + (keyed.equals("keyed") ? "K" : "UK") + "|"
-                + (reliability.equals("be") ? "BE" : "REL") + "][" + test + "]" + (batching ? "" : "[noBatch]");
+                + (reliability.equals("be") ? "BE" : "REL") + "][" + test + "]" + (batching ? "" : "[noBatch]")
+                + (compressed() ? "[" + compression + "]" : "");
     }
 
     /**
      * The seed's output file name: {@code ${lat_thr}_${role}_${keyed_unkeyed}_${rel_be}${name_suffix}.csv}
-     * with {@code name_suffix} = {@code _noBatch} for unbatched tests, then the user's suffix.
+     * with {@code name_suffix} = {@code _noBatch} for unbatched tests, {@code _compression_zlib} (as seed
+     * 003 names them) for compressed ones, then the user's suffix.
      */
     public String fileName(String role, String fileSuffix) {
-        return test + "_" + role + "_" + keyed + "_" + reliability + (batching ? "" : "_noBatch") + fileSuffix + ".csv";
+        return test + "_" + role + "_" + keyed + "_" + reliability + (batching ? "" : "_noBatch")
+                + (compressed() ? "_compression_" + compression.toLowerCase(java.util.Locale.ROOT) : "") + fileSuffix
+                + ".csv";
     }
 
     public boolean latencyTest() {

@@ -23,11 +23,11 @@ import wirebench.runner.results.ResultsDirectory;
  */
 final class PubSubResults {
     static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
-            "size_bytes", "test");
+            "compression", "size_bytes", "test");
     static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
             "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct");
     static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
-            "batch_bytes", "size_bytes");
+            "batch_bytes", "compression", "size_bytes");
     static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
             "lost_pct", "cpu_pct");
 
@@ -44,13 +44,15 @@ final class PubSubResults {
         this.cfg = cfg;
     }
 
-    private Map<String, Object> keys(int sizeBytes, int batchBytes) {
+    /** The key columns; {@code compression} is the algorithm in use (NONE, LZ4, ZLIB, ZSTD). */
+    private Map<String, Object> keys(int sizeBytes, int batchBytes, CompressionSettings compression) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("transport", cfg.transportName());
         row.put("reliability", cfg.reliability());
         row.put("keyed", cfg.keyed() ? "keyed" : "unkeyed");
         row.put("instances", cfg.instances());
         row.put("batch_bytes", batchBytes);
+        row.put("compression", compression.algorithm().name());
         row.put("size_bytes", sizeBytes);
         return row;
     }
@@ -59,7 +61,7 @@ final class PubSubResults {
         if (dir == null) {
             return;
         }
-        Map<String, Object> row = keys(sizeBytes, batchBytes);
+        Map<String, Object> row = keys(sizeBytes, batchBytes, cfg.compression());
         row.put("test", cfg.latencyTest() ? "latency" : "throughput");
         row.put("samples", s.count());
         row.put("ave_us", round3(s.aveUs()));
@@ -76,12 +78,12 @@ final class PubSubResults {
         writeHlog(sizeBytes, batchBytes, s);
     }
 
-    void throughput(int sizeBytes, int batchBytes, long packets, long packetsPerS, double mbps, long lost,
-            double lostPct, Double cpuPct) {
+    void throughput(int sizeBytes, int batchBytes, CompressionSettings compression, long packets, long packetsPerS,
+            double mbps, long lost, double lostPct, Double cpuPct) {
         if (dir == null) {
             return;
         }
-        Map<String, Object> row = keys(sizeBytes, batchBytes);
+        Map<String, Object> row = keys(sizeBytes, batchBytes, compression);
         row.put("total_samples", packets);
         row.put("samples_per_s", packetsPerS);
         row.put("mbps", round3(mbps));

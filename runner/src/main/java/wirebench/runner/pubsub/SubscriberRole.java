@@ -410,6 +410,7 @@ final class SubscriberRole implements MessageHandler {
         }
         if (stats.packets > 0 && !cfg.latencyTest() && !latencyTestSeen) {
             results.throughput(stats.sizeBytes, publisherBatchBytes,
+                    compression != null ? compression.settings : cfg.compression(),
                     stats.packets, pps, mbps, stats.lost, stats.lostPct(), showCpu ? cpuPct : null);
             if (compressionRows()) {
                 results.compression(compression != null ? compression.settings : cfg.compression(), stats.sizeBytes,

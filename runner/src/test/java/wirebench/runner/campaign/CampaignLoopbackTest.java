@@ -73,14 +73,14 @@ class CampaignLoopbackTest {
                 "\"last_test\": \"thr-UDPv4-unkeyed-be-1024-r1\"", "\"sizes\": \"32,1024\"");
         assertThat(runJson).doesNotContain("\"end_utc\": null");
         List<CSVRecord> lat = family(results.resolve("pubsub-latency.csv"), "pubsub-latency",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,test,repetition");
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,test,repetition");
         assertThat(lat).hasSize(8);
         assertThat(lat.stream().map(x -> x.get("test") + "/" + x.get("reliability") + "/" + x.get("size_bytes")))
                 .containsExactly("latency/reliable/32", "latency/reliable/1024", "latency/best_effort/32",
                         "latency/best_effort/1024", "throughput/reliable/32", "throughput/reliable/1024",
                         "throughput/best_effort/32", "throughput/best_effort/1024");
         List<CSVRecord> thr = family(results.resolve("pubsub-throughput.csv"), "pubsub-throughput",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,repetition");
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,repetition");
         assertThat(thr).hasSize(4);
         assertThat(thr).allSatisfy(x -> assertThat(Long.parseLong(x.get("total_samples"))).isPositive());
 
@@ -158,7 +158,7 @@ class CampaignLoopbackTest {
         assertThat(lines.get(0)).startsWith("Sample Size (Bytes), ");
         assertThat(lines.subList(1, 3).stream().map(l -> l.split(",")[0].trim())).containsExactly("32", "128");
         assertThat(family(out.resolve("results").resolve("pubsub-latency.csv"), "pubsub-latency",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,test,repetition")).hasSize(2);
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,test,repetition")).hasSize(2);
         assertThat(Files.readAllLines(state)).containsExactly("lat-UDPv4-unkeyed-rel-32-r1",
                 "lat-UDPv4-unkeyed-rel-128-r1");
 
@@ -180,7 +180,7 @@ class CampaignLoopbackTest {
         assertThat(lines.subList(1, lines.size()).stream().map(l -> l.split(",")[0].trim()))
                 .containsExactly("32", "128", "64");
         assertThat(family(out.resolve("results").resolve("pubsub-latency.csv"), "pubsub-latency",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,test,repetition")).hasSize(3);
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,test,repetition")).hasSize(3);
         assertThat(Files.readAllLines(state)).hasSize(3);
     }
 
@@ -212,9 +212,9 @@ class CampaignLoopbackTest {
                     .startsWith("Sample Size (Bytes), Total Samples");
         }
         assertThat(family(subOut.resolve("results/pubsub-throughput.csv"), "pubsub-throughput",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,repetition")).hasSize(1);
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,repetition")).hasSize(1);
         assertThat(family(pubOut.resolve("results/pubsub-latency.csv"), "pubsub-latency",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,test,repetition")).hasSize(2);
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,test,repetition")).hasSize(2);
     }
 
     private static String[] concat(String[] a, String... b) {

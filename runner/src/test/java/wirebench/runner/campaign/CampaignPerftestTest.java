@@ -106,11 +106,11 @@ class CampaignPerftestTest {
         List<String> rows = Files.readAllLines(out.resolve("results").resolve("pubsub-latency.csv"));
         assertThat(rows).containsExactly(
                 "# wirebench-results 1 family=pubsub-latency keys=transport,reliability,keyed,instances,batch_bytes,"
-                        + "size_bytes,test,repetition",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,test,repetition,samples,ave_us,std_us,"
-                        + "min_us,max_us,p50_us,p90_us,p99_us,p9999_us,p999999_us,cpu_pct",
-                "UDPv4,reliable,unkeyed,1,0,32,latency,1,,22,6.4,20,2776,21,22,25,20,20,",
-                "UDPv4,reliable,unkeyed,1,0,32,latency,2,,22,6.4,20,2776,21,22,25,20,20,");
+                        + "compression,size_bytes,test,repetition",
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,test,repetition,samples,"
+                        + "ave_us,std_us,min_us,max_us,p50_us,p90_us,p99_us,p9999_us,p999999_us,cpu_pct",
+                "UDPv4,reliable,unkeyed,1,0,NONE,32,latency,1,,22,6.4,20,2776,21,22,25,20,20,",
+                "UDPv4,reliable,unkeyed,1,0,NONE,32,latency,2,,22,6.4,20,2776,21,22,25,20,20,");
         assertThat(out.resolve("results").resolve("pubsub-throughput.csv")).doesNotExist();
     }
 
@@ -133,15 +133,15 @@ class CampaignPerftestTest {
                 "               1024,       2000000,        100000,       819.2,            0,             0.00");
         assertThat(Files.readAllLines(out.resolve("results").resolve("pubsub-throughput.csv"))).containsExactly(
                 "# wirebench-results 1 family=pubsub-throughput keys=transport,reliability,keyed,instances,batch_bytes,"
-                        + "size_bytes,repetition",
-                "transport,reliability,keyed,instances,batch_bytes,size_bytes,repetition,total_samples,samples_per_s,"
-                        + "mbps,lost,lost_pct,cpu_pct",
-                "UDPv4,best_effort,unkeyed,1,8192,32,1,9876543,493827,126.4,0,0,",
-                "UDPv4,best_effort,unkeyed,1,8192,1024,1,2000000,100000,819.2,0,0,",
-                "UDPv4,best_effort,unkeyed,1,0,32,1,9876543,493827,126.4,0,0,",
-                "UDPv4,best_effort,unkeyed,1,0,1024,1,2000000,100000,819.2,0,0,");
+                        + "compression,size_bytes,repetition",
+                "transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,repetition,total_samples,"
+                        + "samples_per_s,mbps,lost,lost_pct,cpu_pct",
+                "UDPv4,best_effort,unkeyed,1,8192,NONE,32,1,9876543,493827,126.4,0,0,",
+                "UDPv4,best_effort,unkeyed,1,8192,NONE,1024,1,2000000,100000,819.2,0,0,",
+                "UDPv4,best_effort,unkeyed,1,0,NONE,32,1,9876543,493827,126.4,0,0,",
+                "UDPv4,best_effort,unkeyed,1,0,NONE,1024,1,2000000,100000,819.2,0,0,");
         assertThat(Files.readAllLines(out.resolve("results").resolve("pubsub-latency.csv"))).hasSize(2 + 4)
-                .contains("UDPv4,best_effort,unkeyed,1,0,1024,throughput,1,,26,6.9,21,2535,26,28,29,21,21,");
+                .contains("UDPv4,best_effort,unkeyed,1,0,NONE,1024,throughput,1,,26,6.9,21,2535,26,28,29,21,21,");
         assertThat(Files.readAllLines(out.resolve(CampaignRunner.STATE_FILE))).containsExactly(
                 "thr-UDPv4-unkeyed-be-32-r1", "thr-UDPv4-unkeyed-be-1024-r1", "thr-UDPv4-unkeyed-be-noBatch-32-r1",
                 "thr-UDPv4-unkeyed-be-noBatch-1024-r1");

@@ -85,4 +85,24 @@ class MatrixTest {
                 "-domain 2 -dataLen 32 -sub -transport TCP -nic 10.0.0.1 -peer 0@tcpv4_lan://10.0.0.2:7400"
                         + " -noPrintIntervals");
     }
+
+    @Test
+    void shouldRunEveryTestOncePerCompressionAlgorithmWithTheOptionOnBothSides() {
+        Matrix m = new Matrix("32,1024", List.of("thr"), List.of("UDPv4"), List.of("unkeyed"), List.of("rel"),
+                List.of("on"), 1, 1, 5, 2, List.of("NONE", "ZLIB"));
+
+        List<TestPoint> t = m.expand();
+
+        assertThat(t).extracting(TestPoint::id).containsExactly("thr-UDPv4-unkeyed-rel-32-r1",
+                "thr-UDPv4-unkeyed-rel-1024-r1", "thr-UDPv4-unkeyed-rel-ZLIB-32-r1", "thr-UDPv4-unkeyed-rel-ZLIB-1024-r1");
+        assertThat(t.get(2).tag()).isEqualTo("[UDPv4|UK|REL][thr][ZLIB]");
+        // seed 003 names its compressed runs' files this way (thr_udpv4_sub_unkeyed_be_compression_zlib.csv)
+        assertThat(t.get(2).fileName("sub", "")).isEqualTo("thr_sub_unkeyed_rel_compression_zlib.csv");
+        assertThat(t.get(0).fileName("sub", "")).isEqualTo("thr_sub_unkeyed_rel.csv");
+        CommandLines c = new CommandLines(1, 5, null, null, List.of(), List.of(), List.of());
+        assertThat(c.arguments(t.get(2), CommandLines.Role.SUB, false)).containsSubsequence("-compressionId", "ZLIB");
+        assertThat(c.arguments(t.get(2), CommandLines.Role.PUB, false)).containsSubsequence("-compressionId", "ZLIB");
+        assertThat(c.arguments(t.get(0), CommandLines.Role.PUB, false)).doesNotContain("-compressionId");
+        assertThat(m.describe()).containsEntry("compression", List.of("NONE", "ZLIB"));
+    }
 }

@@ -71,12 +71,14 @@ class PubSubLoopbackTest {
         assertThat(p99).isLessThanOrEqualTo(max + 1);
 
         List<String> csv = Files.readAllLines(dir.resolve("pubsub-latency.csv"));
-        assertThat(csv.get(1)).startsWith("transport,reliability,keyed,instances,batch_bytes,size_bytes,test,samples,");
+        assertThat(csv.get(1)).startsWith("transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,"
+                + "test,samples,");
         String[] f = csv.get(2).split(",");
-        assertThat(f[5]).isEqualTo("32");
-        assertThat(f[6]).isEqualTo("latency");
+        assertThat(f[5]).isEqualTo("NONE");
+        assertThat(f[6]).isEqualTo("32");
+        assertThat(f[7]).isEqualTo("latency");
         boolean bestEffort = transport.startsWith("raw");
-        long samples = Long.parseLong(f[7]);
+        long samples = Long.parseLong(f[8]);
         if (bestEffort) {
             assertThat(samples).isBetween((long) (iter * 0.99), (long) iter);
         } else {
@@ -119,9 +121,9 @@ class PubSubLoopbackTest {
             assertThat(row).hasSize(7); // -cpu adds a column
         }
         List<String> csv = Files.readAllLines(dir.resolve("pubsub-throughput.csv"));
-        assertThat(csv.get(1)).isEqualTo("transport,reliability,keyed,instances,batch_bytes,size_bytes,total_samples,"
+        assertThat(csv.get(1)).isEqualTo("transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,total_samples,"
                 + "samples_per_s,mbps,lost,lost_pct,cpu_pct");
-        assertThat(csv.get(2)).contains(",8192,64," + total + ",");
+        assertThat(csv.get(2)).contains(",8192,NONE,64," + total + ",");
         // latency under load: pings every 10 batches were answered
         List<String> lat = Files.readAllLines(dir.resolve("pubsub-latency.csv"));
         assertThat(lat.get(2)).contains(",throughput,");
@@ -239,7 +241,7 @@ class PubSubLoopbackTest {
         assertThat(rows).extracting(f -> f[1]).containsOnly("30000");
         List<String> csv = Files.readAllLines(dir.resolve("pubsub-throughput.csv"));
         assertThat(csv).hasSize(5);
-        assertThat(csv.get(4)).startsWith("SHMEM,reliable,unkeyed,1,8192,1024,30000,");
+        assertThat(csv.get(4)).startsWith("SHMEM,reliable,unkeyed,1,8192,NONE,1024,30000,");
     }
 
     @Test
