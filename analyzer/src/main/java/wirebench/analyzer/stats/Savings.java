@@ -17,8 +17,9 @@ import wirebench.analyzer.util.Numbers;
  * batching level (Disabled, 2 samples, ...), columns NONE Mb, ALG Mb, Diff Saved Mb, Diff Saved %,
  * one table per algorithm measured. Mb are megabits (10^6 bit) on the wire, summed over the sizes
  * of a batching level; a row carries them either as {@code wire_mbit} or as {@code wire_bytes}.
- * NONE comes from rows measured with algorithm NONE, or else from the {@code raw_bytes} of the
- * compressed rows (the payload before compression).
+ * NONE is the {@code raw_bytes} of the compressed rows (the same messages uncompressed, with the
+ * same framing) when they carry it, else the rows measured with algorithm NONE (RTI's table, whose
+ * runs sent the same data).
  */
 public final class Savings {
     /** Key column of the batching level in samples per batch; 0 = batching disabled. */
@@ -76,8 +77,10 @@ public final class Savings {
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<Double, double[]> e : compressed.entrySet()) {
             double batch = e.getKey();
-            Double base = none != null && none.containsKey(batch) ? Double.valueOf(none.get(batch)[0])
-                    : e.getValue()[2] > 0 ? e.getValue()[1] : null;
+            // the same samples uncompressed (raw_bytes) when the rows carry them: runs limited by time send
+            // different amounts, so a separate NONE run's total is comparable only when it is all there is
+            Double base = e.getValue()[2] > 0 ? Double.valueOf(e.getValue()[1])
+                    : none != null && none.containsKey(batch) ? Double.valueOf(none.get(batch)[0]) : null;
             double comp = e.getValue()[0];
             Row.Builder b = Row.builder().key("batching", batch == 0 ? "Disabled" : Numbers.plain(batch) + " samples");
             b.measure("none_mbit", base);

@@ -409,9 +409,12 @@ final class CampaignRunner {
         }
     }
 
-    /** The rows of a child's results directory, with a repetition key; its .hlog files. */
+    /**
+     * The rows of a child's results directory (pub/sub families and, for compressed tests, the
+     * compression family), with a repetition key; its .hlog files.
+     */
     private static void copyResults(Path from, ResultsDirectory dir, TestPoint p) throws IOException {
-        for (String family : List.of("pubsub-latency", "pubsub-throughput")) {
+        for (String family : List.of("pubsub-latency", "pubsub-throughput", "compression")) {
             Path f = from.resolve(family + ".csv");
             if (!Files.exists(f)) {
                 continue;
@@ -443,6 +446,9 @@ final class CampaignRunner {
         try (Stream<Path> s = Files.list(from)) {
             for (Path h : s.filter(x -> x.getFileName().toString().endsWith(".hlog")).toList()) {
                 String name = h.getFileName().toString();
+                if (p.compressed()) {
+                    name = name.replaceFirst("\\.hlog$", "-" + p.compression() + ".hlog");
+                }
                 if (p.repetition() > 1) {
                     name = name.replaceFirst("\\.hlog$", "-r" + p.repetition() + ".hlog");
                 }
