@@ -120,7 +120,7 @@ public final class PubSubCommand implements Callable<Integer> {
     Path out;
     @Option(names = "-basePort", description = "UDP port of the data; echo uses basePort+1 (default 20000 + 2 x domain).")
     Integer basePort;
-    @Option(names = "-threadingMode", description = "Aeron driver threading: SHARED, SHARED_NETWORK, DEDICATED (default from the core count).")
+    @Option(names = "-threadingMode", description = "Aeron driver threading: SHARED, SHARED_NETWORK, DEDICATED, or INVOKER (no driver thread: the role threads run its duty cycle while they wait); default from the core count.")
     String threadingMode;
     @Option(names = "-idleStrategy", description = "Aeron idle strategy: yield, spin, backoff, sleep (default from the core count).")
     String idleStrategy;

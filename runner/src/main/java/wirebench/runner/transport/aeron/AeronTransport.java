@@ -58,6 +58,11 @@ public final class AeronTransport implements Transport {
     private final List<AutoCloseable> ends = new ArrayList<>();
     private final Thread shutdownHook;
     private boolean closed;
+    /**
+     * INVOKER threading: no driver thread; the role threads run the driver's duty cycle whenever
+     * they wait (a failed offer, an empty poll), one at a time. Null in the other modes.
+     */
+    private final DriverDuty duty;
 
     public AeronTransport(TransportSettings settings) {
         this.settings = settings;
@@ -83,16 +88,22 @@ public final class AeronTransport implements Transport {
                     .receiverIdleStrategy(Idle.of(t.idle()));
             try {
                 driver = MediaDriver.launch(ctx);
+                duty = ctx.threadingMode() == ThreadingMode.INVOKER ? new DriverDuty(driver.sharedAgentInvoker()) : null;
             } catch (RuntimeException | LinkageError e) {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot start the media driver in "
                         + dir + " (" + e + "; Java 17 needs --add-opens java.base/jdk.internal.misc=ALL-UNNAMED)", e);
             }
         } else {
             driver = null;
+            duty = null;
         }
         String dir = driver != null ? driver.aeronDirectoryName() : settings.aeronDir();
         try {
-            aeron = Aeron.connect(new Aeron.Context().aeronDirectoryName(dir));
+            Aeron.Context client = new Aeron.Context().aeronDirectoryName(dir);
+            if (duty != null) {
+                client.driverAgentInvoker(duty.invoker);
+            }
+            aeron = Aeron.connect(client);
         } catch (RuntimeException e) {
             if (driver != null) {
                 driver.close();
@@ -123,7 +134,7 @@ public final class AeronTransport implements Transport {
             return ThreadingMode.valueOf(name);
         } catch (IllegalArgumentException e) {
             throw new WirebenchException(WirebenchException.USAGE,
-                    "-threadingMode: expected SHARED, SHARED_NETWORK or DEDICATED, got '" + name + "'");
+                    "-threadingMode: expected SHARED, SHARED_NETWORK, DEDICATED or INVOKER, got '" + name + "'");
         }
     }
 
@@ -221,7 +232,7 @@ public final class AeronTransport implements Transport {
                     }
                 }
             }
-            AeronSender s = new AeronSender(pub, channel);
+            AeronSender s = new AeronSender(pub, channel, duty);
             ends.add(s);
             return s;
         } catch (AeronException e) {
@@ -237,7 +248,7 @@ public final class AeronTransport implements Transport {
         int stream = data ? settings.dataStreamId() : settings.echoStreamId();
         try {
             Subscription sub = aeron.addSubscription(channel, stream);
-            AeronReceiver r = new AeronReceiver(sub, Idle.of(settings.threading().idle()));
+            AeronReceiver r = new AeronReceiver(sub, Idle.of(settings.threading().idle()), duty);
             ends.add(r);
             return r;
         } catch (AeronException e) {
@@ -330,18 +341,45 @@ public final class AeronTransport implements Transport {
         }
     }
 
+    /** The driver's duty cycle run by whichever role thread is waiting (INVOKER threading). */
+    private static final class DriverDuty {
+        private final org.agrona.concurrent.AgentInvoker invoker;
+        private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+
+        DriverDuty(org.agrona.concurrent.AgentInvoker invoker) {
+            this.invoker = invoker;
+        }
+
+        /** Runs one duty cycle unless another thread is running one; returns the work done. */
+        int run() {
+            if (!lock.tryLock()) {
+                return 0;
+            }
+            try {
+                return invoker.invoke();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
     private static final class AeronSender implements Sender {
         private final ExclusivePublication pub;
         private final String channel;
+        private final DriverDuty duty;
 
-        AeronSender(ExclusivePublication pub, String channel) {
+        AeronSender(ExclusivePublication pub, String channel, DriverDuty duty) {
             this.pub = pub;
             this.channel = channel;
+            this.duty = duty;
         }
 
         @Override
         public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
             long r = pub.offer(buffer, offset, lengthBytes);
+            if (duty != null) {
+                duty.run();
+            }
             if (r > 0) {
                 return true;
             }
@@ -361,12 +399,14 @@ public final class AeronTransport implements Transport {
     private static final class AeronReceiver implements Receiver {
         private final Subscription sub;
         private final IdleStrategy idle;
+        private final DriverDuty duty;
         private MessageHandler target;
         private final FragmentAssembler assembler;
 
-        AeronReceiver(Subscription sub, IdleStrategy idle) {
+        AeronReceiver(Subscription sub, IdleStrategy idle, DriverDuty duty) {
             this.sub = sub;
             this.idle = idle;
+            this.duty = duty;
             FragmentHandler h = (buffer, offset, length, header) -> target.onMessage(buffer, offset, length);
             this.assembler = new FragmentAssembler(h);
         }
@@ -374,7 +414,11 @@ public final class AeronTransport implements Transport {
         @Override
         public int poll(MessageHandler handler, int limit) {
             target = handler;
-            return sub.poll(assembler, limit);
+            int n = sub.poll(assembler, limit);
+            if (n == 0 && duty != null) {
+                duty.run();
+            }
+            return n;
         }
 
         @Override
