@@ -115,16 +115,8 @@ final class PublisherRole implements MessageHandler {
                 nextHello = now + HELLO_PERIOD_NS;
             }
             if (now - deadline >= 0) {
-                List<Integer> missing = new ArrayList<>();
-                for (int id = 0; id < cfg.numSubscribers(); id++) {
-                    if (!announced.contains(id)) {
-                        missing.add(id);
-                    }
-                }
-                throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher " + cfg.publisherId()
-                        + ": after " + cfg.discoveryTimeoutS() + " s heard from " + announced.size() + " of "
-                        + cfg.numSubscribers() + " subscribers on domain " + cfg.domain() + "; missing -sidMultiSubTest "
-                        + missing + " (start them with the same -domain and -transport, check -peer/-nic)");
+                throw Discovery.missing("publisher " + cfg.publisherId(), cfg, announced, cfg.numSubscribers(),
+                        "subscribers", "-sidMultiSubTest");
             }
             echo.await(this, 16, TimeUnit.MILLISECONDS.toNanos(10));
             if (failure != null) {

@@ -134,16 +134,8 @@ final class SubscriberRole implements MessageHandler {
                 continue;
             }
             if (publishers.size() < cfg.numPublishers() && now - discoveryDeadline >= 0) {
-                List<Integer> missing = new ArrayList<>();
-                for (int id = 0; id < cfg.numPublishers(); id++) {
-                    if (!publishers.contains(id)) {
-                        missing.add(id);
-                    }
-                }
-                throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
-                        + ": after " + cfg.discoveryTimeoutS() + " s heard from " + publishers.size() + " of "
-                        + cfg.numPublishers() + " publishers on domain " + cfg.domain() + "; missing -pidMultiPubTest "
-                        + missing + " (start them with the same -domain and -transport, check -peer/-nic)");
+                throw Discovery.missing("subscriber " + cfg.subscriberId(), cfg, publishers, cfg.numPublishers(),
+                        "publishers", "-pidMultiPubTest");
             }
             if (publishers.size() >= cfg.numPublishers()
                     && now - lastMessageNs > TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS())) {
