@@ -5,10 +5,12 @@ import java.util.Locale;
 /**
  * The Aeron media driver threading mode and the idle strategy of driver and harness loops. The
  * default comes from the number of cores: busy-spinning threads only while they fit in the cores
- * minus one; on small machines one SHARED driver thread that yields (FACTS.md: on 2 cores busy-spin
- * DEDICATED starves, SHARED + yield gives ~7 us one-way on UDP loopback).
+ * minus one; on small machines no driver thread at all: INVOKER, the role threads run the driver's
+ * duty cycle while they wait, so only the roles compete for the cores. Measured on 2 cores, 32 B
+ * UDP loopback, publisher and subscriber in two processes: INVOKER 9 us one-way p50, SHARED (one
+ * yielding driver thread per process, as FACTS.md advised) 21 us; busy-spin DEDICATED starves.
  *
- * @param mode   SHARED, SHARED_NETWORK or DEDICATED (Aeron's ThreadingMode names)
+ * @param mode   SHARED, SHARED_NETWORK, DEDICATED or INVOKER (Aeron's ThreadingMode names)
  * @param idle   yield, spin, backoff or sleep
  * @param reason why this choice (printed beside the results)
  */
@@ -22,7 +24,8 @@ public record Threading(String mode, String idle, String reason) {
         if (cores >= 4) {
             return new Threading("SHARED_NETWORK", "yield", cores + " cores: too few for DEDICATED busy-spin");
         }
-        return new Threading("SHARED", "yield", cores + " cores: one shared driver thread, yielding (busy-spin starves)");
+        return new Threading("INVOKER", "yield", cores + " cores: no driver thread, the waiting role thread runs the"
+                + " driver's duty cycle (a driver thread would compete with the roles for the cores)");
     }
 
     /** This choice with the user's overrides (null = keep). */

@@ -4,33 +4,44 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Aeron with INVOKER threading (no driver thread; the role threads run the driver's duty cycle
- * while they wait): both tests complete over UDP loopback with every sample accounted for.
+ * Aeron with each threading mode a 2-core machine may use, named on the command line: INVOKER (no
+ * driver thread; the role threads run the driver's duty cycle while they wait; the default on up
+ * to 3 cores, so every other loopback test runs it too) and SHARED (one driver thread): both tests
+ * complete over UDP loopback with every sample accounted for.
  */
 class AeronInvokerTest {
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"INVOKER", "SHARED"})
     @Timeout(120)
-    void shouldMeasureEveryPingWhenTheRoleThreadsRunTheDriver() {
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", "INVOKER",
+    void shouldMeasureEveryPingInEachThreadingMode(String mode) {
+        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", mode,
                 "-latencyTest", "-dataLen", "32", "-numIter", "5000", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.err()).contains("threading_mode=INVOKER");
+        assertThat(r.err()).contains("threading_mode=" + mode);
+        // both roles in one process: INVOKER gives each role its own driver, as two processes have
+        if (mode.equals("INVOKER")) {
+            assertThat(r.err()).contains("drivers=one embedded driver per role");
+        } else {
+            assertThat(r.err()).doesNotContain("drivers=");
+        }
         List<String[]> rows = r.csvRows();
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)[0].trim()).isEqualTo("32");
         assertThat(Long.parseLong(rows.get(0)[3].trim())).isPositive();
     }
 
-    @Test
+    @ParameterizedTest
+    @ValueSource(strings = {"INVOKER", "SHARED"})
     @Timeout(120)
-    void shouldDeliverEverySampleReliablyWhenTheRoleThreadsRunTheDriver() {
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", "INVOKER",
+    void shouldDeliverEverySampleReliablyInEachThreadingMode(String mode) {
+        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", mode,
                 "-dataLen", "256", "-numIter", "200000", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();

@@ -313,6 +313,8 @@ class PubSubLoopbackTest {
             assertThat(row[1]).isEqualTo("100000");
             assertThat(row[4]).isEqualTo("0");
             assertThat(pub.err()).contains("driver=external " + dir);
+            assertThat(pub.err()).contains("Threading: the external driver's own (-aeronDir)")
+                    .contains("threading_mode=the external driver's own");
         }
     }
 

@@ -10,6 +10,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 import io.aeron.Aeron;
@@ -23,6 +26,8 @@ import io.aeron.driver.ThreadingMode;
 import io.aeron.exceptions.AeronException;
 import io.aeron.logbuffer.FragmentHandler;
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.IdleStrategy;
 
 import wirebench.runner.WirebenchException;
@@ -101,10 +106,13 @@ public final class AeronTransport implements Transport {
         try {
             Aeron.Context client = new Aeron.Context().aeronDirectoryName(dir);
             if (duty != null) {
-                client.driverAgentInvoker(duty.invoker);
+                client.driverAgentInvoker(duty.clientInvoker());
             }
             aeron = Aeron.connect(client);
         } catch (RuntimeException e) {
+            if (duty != null) {
+                duty.close();
+            }
             if (driver != null) {
                 driver.close();
             }
@@ -301,9 +309,13 @@ public final class AeronTransport implements Transport {
         m.put("name", "aeron");
         m.put("version", AeronCounters.class.getPackage().getImplementationVersion());
         m.put("driver", driver != null ? "embedded" : "external " + settings.aeronDir());
-        m.put("threading_mode", settings.threading().mode());
+        if (driver != null) {
+            m.put("threading_mode", settings.threading().mode());
+            m.put("threading_reason", settings.threading().reason());
+        } else {
+            m.put("threading_mode", "the external driver's own");
+        }
         m.put("idle_strategy", settings.threading().idle());
-        m.put("threading_reason", settings.threading().reason());
         m.put("term_length_bytes", termLengthBytes);
         m.put("data_channel", settings.kind() == TransportSettings.Kind.AERON_IPC ? dataChannel(true)
                 : dataChannel(true) + " -> " + dataChannel(false));
@@ -329,6 +341,9 @@ public final class AeronTransport implements Transport {
             }
         }
         aeron.close();
+        if (duty != null) {
+            duty.close(); // no cycle may run while or after the driver closes
+        }
         if (driver != null) {
             driver.close();
         }
@@ -341,13 +356,45 @@ public final class AeronTransport implements Transport {
         }
     }
 
-    /** The driver's duty cycle run by whichever role thread is waiting (INVOKER threading). */
-    private static final class DriverDuty {
-        private final org.agrona.concurrent.AgentInvoker invoker;
-        private final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+    /**
+     * The driver's duty cycle under INVOKER threading, run by whichever thread is waiting: a role
+     * thread after each offer and while it awaits a message, the Aeron client's own calls (adding or
+     * closing a publication) through {@link #clientInvoker}, and a keeper thread that runs a cycle
+     * whenever nobody else has for {@link #KEEPER_PERIOD_NS}, so the driver stays alive while the
+     * roles are busy elsewhere (a handler decompressing 10 MB, a pause between sizes): the Aeron
+     * client declares the driver dead after 10 s without a cycle. The driver's agents are not
+     * thread-safe, so every cycle runs under one lock.
+     */
+    static final class DriverDuty implements AutoCloseable {
+        static final long KEEPER_PERIOD_NS = 50_000_000L;
+        private final AgentInvoker invoker;
+        private final ReentrantLock lock = new ReentrantLock();
+        /** Cycles run so far; written under {@link #lock}, read by the keeper. */
+        private volatile long cycles;
+        private volatile boolean closed;
+        private final AgentInvoker clientInvoker;
+        private final Thread keeper;
 
-        DriverDuty(org.agrona.concurrent.AgentInvoker invoker) {
+        DriverDuty(AgentInvoker invoker) {
             this.invoker = invoker;
+            Agent locked = new Agent() {
+                @Override
+                public int doWork() {
+                    return runLocked();
+                }
+
+                @Override
+                public String roleName() {
+                    return "wirebench-driver-duty";
+                }
+            };
+            this.clientInvoker = new AgentInvoker(e -> {
+                throw new IllegalStateException("aeron: the media driver's duty cycle failed", e);
+            }, null, locked);
+            this.clientInvoker.start();
+            this.keeper = new Thread(this::keep, "wirebench-aeron-keeper");
+            this.keeper.setDaemon(true);
+            this.keeper.start();
         }
 
         /** Runs one duty cycle unless another thread is running one; returns the work done. */
@@ -356,9 +403,68 @@ public final class AeronTransport implements Transport {
                 return 0;
             }
             try {
-                return invoker.invoke();
+                return closed ? 0 : cycle();
             } finally {
                 lock.unlock();
+            }
+        }
+
+        /** Runs one duty cycle, waiting for the lock (the client's calls must see the driver act). */
+        private int runLocked() {
+            lock.lock();
+            try {
+                return closed ? 0 : cycle();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        private int cycle() {
+            int work = invoker.invoke();
+            cycles = cycles + 1; // only under the lock: no lost update
+            return work;
+        }
+
+        private void keep() {
+            long seen = -1;
+            while (!closed) {
+                LockSupport.parkNanos(KEEPER_PERIOD_NS);
+                long now = cycles;
+                if (now == seen) {
+                    run();
+                }
+                seen = cycles;
+            }
+        }
+
+        /** The invoker handed to the Aeron client: its cycles take the same lock. */
+        AgentInvoker clientInvoker() {
+            return clientInvoker;
+        }
+
+        /** Cycles run so far, by anyone. */
+        long cycles() {
+            return cycles;
+        }
+
+        boolean keeperAlive() {
+            return keeper.isAlive();
+        }
+
+        /** Stops the keeper; after this no cycle runs. The caller then closes the driver. */
+        @Override
+        public void close() {
+            lock.lock();
+            try {
+                closed = true;
+            } finally {
+                lock.unlock();
+            }
+            LockSupport.unpark(keeper);
+            try {
+                keeper.join(TimeUnit.SECONDS.toMillis(5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
     }
@@ -411,14 +517,11 @@ public final class AeronTransport implements Transport {
             this.assembler = new FragmentAssembler(h);
         }
 
+        /** Polls the image only: a waiting caller uses {@link #await}, which also runs the driver. */
         @Override
         public int poll(MessageHandler handler, int limit) {
             target = handler;
-            int n = sub.poll(assembler, limit);
-            if (n == 0 && duty != null) {
-                duty.run();
-            }
-            return n;
+            return sub.poll(assembler, limit);
         }
 
         @Override
@@ -430,10 +533,13 @@ public final class AeronTransport implements Transport {
                 if (n > 0) {
                     return n;
                 }
+                // INVOKER: the driver's cycle may just have received the awaited message into the
+                // image; work done means poll again at once instead of yielding the core.
+                int work = duty != null ? duty.run() : 0;
                 if (System.nanoTime() - deadline >= 0) {
                     return 0;
                 }
-                idle.idle();
+                idle.idle(work);
             }
         }
 

@@ -1,0 +1,113 @@
+package wirebench.runner.transport.aeron;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentInvoker;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * INVOKER threading's duty cycle: the keeper runs the driver when no role thread does, cycles
+ * never overlap whoever runs them (role threads, the Aeron client's calls, the keeper), and none
+ * runs after close. The agent here counts its cycles and detects overlap; the real driver's agent
+ * runs under the same class in every loopback test (INVOKER is the default on small machines).
+ */
+class DriverDutyTest {
+
+    /** Counts cycles; records any cycle that starts while another is running. */
+    private static final class CountingAgent implements Agent {
+        final AtomicLong cycles = new AtomicLong();
+        final AtomicInteger active = new AtomicInteger();
+        final AtomicInteger overlaps = new AtomicInteger();
+
+        @Override
+        public int doWork() {
+            if (active.incrementAndGet() > 1) {
+                overlaps.incrementAndGet();
+            }
+            for (int i = 0; i < 200; i++) {
+                Thread.onSpinWait();
+            }
+            cycles.incrementAndGet();
+            active.decrementAndGet();
+            return 1;
+        }
+
+        @Override
+        public String roleName() {
+            return "counting";
+        }
+    }
+
+    private static AeronTransport.DriverDuty dutyOver(CountingAgent agent) {
+        AgentInvoker invoker = new AgentInvoker(Throwable::printStackTrace, null, agent);
+        invoker.start();
+        return new AeronTransport.DriverDuty(invoker);
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldKeepTheDriverRunningWhenNoRoleThreadDoes() {
+        CountingAgent agent = new CountingAgent();
+        try (AeronTransport.DriverDuty duty = dutyOver(agent)) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (agent.cycles.get() < 5 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertThat(agent.cycles.get()).as("cycles run by the keeper alone").isGreaterThanOrEqualTo(5);
+            assertThat(duty.cycles()).isEqualTo(agent.cycles.get());
+        }
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldNeverRunTwoCyclesAtOnce() throws InterruptedException {
+        CountingAgent agent = new CountingAgent();
+        try (AeronTransport.DriverDuty duty = dutyOver(agent)) {
+            AtomicLong ranByRoles = new AtomicLong();
+            Runnable role = () -> {
+                for (int i = 0; i < 50_000; i++) {
+                    ranByRoles.addAndGet(duty.run());
+                }
+            };
+            Thread a = new Thread(role);
+            Thread b = new Thread(role);
+            Thread client = new Thread(() -> {
+                for (int i = 0; i < 5_000; i++) {
+                    duty.clientInvoker().invoke();
+                }
+            });
+            a.start();
+            b.start();
+            client.start();
+            a.join();
+            b.join();
+            client.join();
+
+            assertThat(agent.overlaps.get()).isZero();
+            assertThat(ranByRoles.get()).as("cycles run by the role threads").isPositive();
+            assertThat(agent.cycles.get()).isGreaterThanOrEqualTo(ranByRoles.get() + 5_000);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldRunNoCycleAfterClose() {
+        CountingAgent agent = new CountingAgent();
+        AeronTransport.DriverDuty duty = dutyOver(agent);
+        assertThat(duty.run()).isEqualTo(1);
+
+        duty.close();
+        long after = agent.cycles.get();
+
+        assertThat(duty.keeperAlive()).isFalse();
+        assertThat(duty.run()).isZero();
+        assertThat(duty.clientInvoker().invoke()).isZero();
+        assertThat(agent.cycles.get()).isEqualTo(after);
+    }
+}
