@@ -122,7 +122,7 @@ public final class PubSubCommand implements Callable<Integer> {
     Integer basePort;
     @Option(names = "-threadingMode", description = "Aeron driver threading: SHARED, SHARED_NETWORK, DEDICATED, or INVOKER (no driver thread: the role threads run its duty cycle while they wait); default from the core count.")
     String threadingMode;
-    @Option(names = "-idleStrategy", description = "Aeron idle strategy: yield, spin, backoff, sleep (default from the core count).")
+    @Option(names = "-idleStrategy", description = "Idle strategy of the Aeron driver and harness loops: yield, spinyield (spin 50 us, then yield), spin, backoff, sleep (default from the core count).")
     String idleStrategy;
     @Option(names = "-aeronDir", description = "Use the external Aeron media driver in this directory instead of an embedded one.")
     String aeronDir;

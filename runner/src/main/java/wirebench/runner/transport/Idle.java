@@ -10,6 +10,9 @@ import wirebench.runner.WirebenchException;
 
 /** Idle strategies by the names used on the command line. */
 public final class Idle {
+    /** How long "spinyield" spins before it yields: a few round trips on loopback. */
+    public static final long SPIN_YIELD_NS = 50_000;
+
     private Idle() {
     }
 
@@ -22,11 +25,13 @@ public final class Idle {
                 return new BusySpinIdleStrategy();
             case "backoff":
                 return new BackoffIdleStrategy();
+            case "spinyield":
+                return new SpinThenYieldIdleStrategy(SPIN_YIELD_NS);
             case "sleep":
                 return new SleepingMillisIdleStrategy(1);
             default:
                 throw new WirebenchException(WirebenchException.USAGE,
-                        "-idleStrategy: expected yield, spin, backoff or sleep, got '" + name + "'");
+                        "-idleStrategy: expected yield, spinyield, spin, backoff or sleep, got '" + name + "'");
         }
     }
 }

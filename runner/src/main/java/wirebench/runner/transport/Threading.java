@@ -11,7 +11,7 @@ import java.util.Locale;
  * yielding driver thread per process, as FACTS.md advised) 21 us; busy-spin DEDICATED starves.
  *
  * @param mode   SHARED, SHARED_NETWORK, DEDICATED or INVOKER (Aeron's ThreadingMode names)
- * @param idle   yield, spin, backoff or sleep
+ * @param idle   yield, spinyield, spin, backoff or sleep
  * @param reason why this choice (printed beside the results)
  */
 public record Threading(String mode, String idle, String reason) {
@@ -24,7 +24,7 @@ public record Threading(String mode, String idle, String reason) {
         if (cores >= 4) {
             return new Threading("SHARED_NETWORK", "yield", cores + " cores: too few for DEDICATED busy-spin");
         }
-        return new Threading("INVOKER", "yield", cores + " cores: no driver thread, the waiting role thread runs the"
+        return new Threading("INVOKER", "spinyield", cores + " cores: no driver thread, the waiting role thread runs the"
                 + " driver's duty cycle (a driver thread would compete with the roles for the cores)");
     }
 
@@ -32,6 +32,9 @@ public record Threading(String mode, String idle, String reason) {
     public Threading override(String modeOrNull, String idleOrNull) {
         String m = modeOrNull == null ? mode : modeOrNull.toUpperCase(Locale.ROOT);
         String i = idleOrNull == null ? idle : idleOrNull.toLowerCase(Locale.ROOT);
+        if (idleOrNull == null && !m.equals("INVOKER") && i.equals("spinyield")) {
+            i = "yield"; // a driver thread of its own: spinning would take the roles' cores
+        }
         String r = (modeOrNull == null && idleOrNull == null) ? reason : "set on the command line";
         return new Threading(m, i, r);
     }

@@ -12,7 +12,7 @@ class ThreadingTest {
         for (int cores = 1; cores <= 3; cores++) {
             Threading t = Threading.forCores(cores);
             assertThat(t.mode()).isEqualTo("INVOKER");
-            assertThat(t.idle()).isEqualTo("yield");
+            assertThat(t.idle()).isEqualTo("spinyield");
             assertThat(t.reason()).startsWith(cores + " cores");
         }
     }
@@ -30,8 +30,10 @@ class ThreadingTest {
         Threading t = Threading.forCores(2).override("shared", null);
 
         assertThat(t.mode()).isEqualTo("SHARED");
-        assertThat(t.idle()).isEqualTo("yield");
+        assertThat(t.idle()).as("a driver thread of its own yields").isEqualTo("yield");
         assertThat(t.reason()).isEqualTo("set on the command line");
         assertThat(Threading.forCores(2).override(null, null)).isEqualTo(Threading.forCores(2));
+        assertThat(Threading.forCores(2).override("SHARED", "spin").idle()).isEqualTo("spin");
+        assertThat(Threading.forCores(2).override(null, "Yield").idle()).isEqualTo("yield");
     }
 }
