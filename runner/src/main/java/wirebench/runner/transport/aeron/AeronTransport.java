@@ -507,13 +507,25 @@ public final class AeronTransport implements Transport {
         private final IdleStrategy idle;
         private final DriverDuty duty;
         private MessageHandler target;
+        private Throwable thrown;
         private final FragmentAssembler assembler;
 
         AeronReceiver(Subscription sub, IdleStrategy idle, DriverDuty duty) {
             this.sub = sub;
             this.idle = idle;
             this.duty = duty;
-            FragmentHandler h = (buffer, offset, length, header) -> target.onMessage(buffer, offset, length);
+            // Image.poll hands what a handler throws to Aeron's error handler and carries on; the
+            // roles' handlers throw to stop the run (bad input, a pong that cannot be sent), so
+            // keep the first failure, skip the rest of the batch and rethrow it from poll.
+            FragmentHandler h = (buffer, offset, length, header) -> {
+                if (thrown == null) {
+                    try {
+                        target.onMessage(buffer, offset, length);
+                    } catch (RuntimeException | Error e) {
+                        thrown = e;
+                    }
+                }
+            };
             this.assembler = new FragmentAssembler(h);
         }
 
@@ -521,7 +533,16 @@ public final class AeronTransport implements Transport {
         @Override
         public int poll(MessageHandler handler, int limit) {
             target = handler;
-            return sub.poll(assembler, limit);
+            int n = sub.poll(assembler, limit);
+            if (thrown != null) {
+                Throwable t = thrown;
+                thrown = null;
+                if (t instanceof Error) {
+                    throw (Error) t;
+                }
+                throw (RuntimeException) t;
+            }
+            return n;
         }
 
         @Override
