@@ -80,6 +80,9 @@ public final class RawUdpTransport implements Transport {
                     to.add(new InetSocketAddress(peer, port));
                 }
             }
+            if (to.size() == 1) {
+                ch.connect(to.get(0)); // one destination: write() skips send()'s per-datagram address checks
+            }
             RawSender s = new RawSender(ch, to);
             ends.add(s);
             return s;
@@ -175,6 +178,11 @@ public final class RawUdpTransport implements Transport {
         public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
             outView.putBytes(0, buffer, offset, lengthBytes);
             try {
+                if (to.size() == 1) {
+                    out.clear().limit(lengthBytes);
+                    ch.write(out);
+                    return true;
+                }
                 for (InetSocketAddress a : to) {
                     out.clear().limit(lengthBytes);
                     ch.send(out, a);
