@@ -1,6 +1,7 @@
 package wirebench.runner;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -9,6 +10,7 @@ import picocli.CommandLine.ScopeType;
 import wirebench.runner.campaign.CampaignCommand;
 import wirebench.runner.cli.RunCommand;
 import wirebench.runner.cli.VersionProvider;
+import wirebench.runner.pubsub.PerftestAbbreviations;
 
 /** Entry point of the runner half: {@code wirebench run ...} and {@code wirebench campaign ...}. */
 @Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -36,6 +38,26 @@ public final class RunnerMain {
         CommandLine cl = commandLine();
         cl.setOut(out);
         cl.setErr(err);
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals("run") && args[i + 1].equalsIgnoreCase("pubsub")) {
+                CommandLine pubsub = cl.getSubcommands().get("run").getSubcommands().get("pubsub");
+                String[] rest = Arrays.copyOfRange(args, i + 2, args.length);
+                try {
+                    rest = PerftestAbbreviations.expand(rest, pubsub.getCommandSpec());
+                } catch (WirebenchException e) {
+                    err.println(e.getMessage());
+                    err.flush();
+                    return e.exitCode();
+                }
+                String[] all = Arrays.copyOf(args, i + 2 + rest.length);
+                System.arraycopy(rest, 0, all, i + 2, rest.length);
+                args = all;
+                break;
+            }
+            if (!args[i].startsWith("-")) {
+                break; // another command
+            }
+        }
         return cl.execute(args);
     }
 

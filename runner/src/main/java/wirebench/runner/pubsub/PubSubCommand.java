@@ -34,7 +34,7 @@ import wirebench.runner.transport.raw.RawUdpTransport;
  */
 @Command(name = "pubsub", sortOptions = false,
         description = {"Perftest-style publish/subscribe benchmark on Aeron (embedded media driver) or raw UDP.",
-                "Option names as RTI Perftest spells them (case-insensitive). Without -pub and -sub both roles run in"
+                "Option names as RTI Perftest spells them, case-insensitive, abbreviated as Perftest allows (-exec = -executionTime). Without -pub and -sub both roles run in"
                         + " this process (a quick local run). See docs/pubsub.md."})
 public final class PubSubCommand implements Callable<Integer> {
     static final int MIN_DATA_BYTES = 28;
