@@ -82,6 +82,12 @@ public final class PubSubCommand implements Callable<Integer> {
     int subscriberId;
     @Option(names = "-pubRate", description = "Samples per second, N[:spin|sleep] (default: as fast as possible).")
     String pubRate;
+
+    @Option(names = "-pubRatebps", description = "Publication rate in bits/s of payload, N[:spin|sleep]: -pubRate N / (8 x dataLen) samples/s, at least 1 (Perftest's calculation; with -scan the largest size).")
+    String pubRateBps;
+
+    /** The samples/s -pubRatebps came to (0 = not given), printed with the configuration. */
+    private long calculatedRate;
     @Option(names = "-noPrintIntervals", description = "Print summaries only.")
     boolean noPrintIntervals;
     @Option(names = "-noOutputHeaders", description = "No titles and headers.")
@@ -290,6 +296,9 @@ public final class PubSubCommand implements Callable<Integer> {
                 + ", ports " + cfg.transport().dataPort() + "/" + cfg.transport().echoPort());
         err.println("Data sizes: " + cfg.sizesBytes() + " bytes, batch " + cfg.batchBytes() + " bytes, "
                 + (cfg.keyed() ? "keyed, " + cfg.instances() + " instances" : "unkeyed"));
+        if (calculatedRate > 0) {
+            err.println("Calculated Publication Rate is: " + calculatedRate + " samples/s");
+        }
         if (cfg.compressionExplicit()) {
             err.println("Compression: " + cfg.compression().describe() + " (library level "
                     + cfg.compression().libraryLevel() + ")" + (cfg.payload() != null ? ", payload from "
@@ -418,6 +427,25 @@ public final class PubSubCommand implements Callable<Integer> {
         }
         long rate = 0;
         boolean sleep = false;
+        String pubRate = this.pubRate;
+        if (pubRateBps != null) {
+            if (pubRate != null) {
+                throw usage("-pubRate and -pubRatebps: give one of them");
+            }
+            String[] p = pubRateBps.split(":", 2);
+            long bps;
+            try {
+                bps = Long.parseLong(p[0].trim());
+            } catch (NumberFormatException e) {
+                throw usage("-pubRatebps: expected <bits/s>[:spin|sleep], got '" + pubRateBps + "'");
+            }
+            if (bps < 1) {
+                throw usage("-pubRatebps: expected at least 1 bit/s, got " + bps);
+            }
+            long largest = sizes.stream().mapToInt(Integer::intValue).max().orElse(dataLen);
+            calculatedRate = Math.max(1, bps / (8 * largest));
+            pubRate = calculatedRate + (p.length > 1 ? ":" + p[1] : "");
+        }
         if (pubRate != null) {
             String[] p = pubRate.split(":");
             try {
@@ -426,7 +454,9 @@ public final class PubSubCommand implements Callable<Integer> {
                 throw usage("-pubRate: expected <samples/s>[:spin|sleep], got '" + pubRate + "'");
             }
             if (rate < 1 || rate > 10_000_000) {
-                throw usage("-pubRate: expected 1..10000000 samples/s, got " + rate);
+                throw usage(calculatedRate > 0
+                        ? "-pubRatebps: " + pubRateBps + " comes to " + rate + " samples/s; expected 1..10000000"
+                        : "-pubRate: expected 1..10000000 samples/s, got " + rate);
             }
             if (p.length > 1) {
                 String method = p[1].trim().toLowerCase(Locale.ROOT);

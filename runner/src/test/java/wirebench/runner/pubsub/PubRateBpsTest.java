@@ -1,0 +1,50 @@
+package wirebench.runner.pubsub;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** -pubRatebps: Perftest's rate in bits/s of payload, turned into samples/s of the largest size. */
+class PubRateBpsTest {
+
+    @Test
+    @Timeout(120)
+    void shouldPaceThePublisherAtTheCalculatedSampleRate() {
+        // 1 024 000 bit/s of 256-byte samples = 500 samples/s; 1000 samples take about 2 s (unbatched:
+        // with batches the rate holds on average but samples leave 32 at a time)
+        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "256",
+                "-batchSize", "0", "-numIter", "1000", "-latencyCount", "100", "-pubRatebps", "1024000:sleep", "-noPrintIntervals");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).contains("Calculated Publication Rate is: 500 samples/s");
+        String[] row = r.csvRows().get(0);
+        assertThat(row[1]).isEqualTo("1000");
+        long samplesPerS = Long.parseLong(row[2]);
+        // the subscriber's window runs from the first sample to FINISHED: 999 gaps of 2 ms
+        assertThat(samplesPerS).isBetween(400L, 520L);
+    }
+
+    @Test
+    void shouldTakeTheLargestScanSizeAndNeverGoBelowOneSamplePerSecond() {
+        PubSubCommand c = new PubSubCommand();
+        picocli.CommandLine cl = new picocli.CommandLine(c);
+        cl.parseArgs("-scan", "32:1024", "-pubRatebps", "81920");
+        assertThat(c.resolve().pubRatePerS()).isEqualTo(10);
+
+        PubSubCommand slow = new PubSubCommand();
+        new picocli.CommandLine(slow).parseArgs("-dataLen", "1000", "-pubRatebps", "100");
+        assertThat(slow.resolve().pubRatePerS()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldRefuseBothRatesAndABadBitRate() {
+        RunResult both = RunResult.run("-pubRate", "100", "-pubRatebps", "8000");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err().strip()).isEqualTo("-pubRate and -pubRatebps: give one of them");
+
+        RunResult bad = RunResult.run("-pubRatebps", "fast");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err().strip()).isEqualTo("-pubRatebps: expected <bits/s>[:spin|sleep], got 'fast'");
+    }
+}
