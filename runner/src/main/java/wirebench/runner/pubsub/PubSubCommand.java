@@ -83,6 +83,12 @@ public final class PubSubCommand implements Callable<Integer> {
     @Option(names = "-pubRate", description = "Samples per second, N[:spin|sleep] (default: as fast as possible).")
     String pubRate;
 
+    @Option(names = "-sleep", defaultValue = "0", description = "Milliseconds to sleep after each sample sent (with batching, per sample in the batch; default 0).")
+    long sleepMs;
+
+    @Option(names = "-initialBurstSize", description = "Warm-up round trips before each size, not recorded (default min(1000, 16 MiB / dataLen)).")
+    Integer initialBurstSize;
+
     @Option(names = "-pubRatebps", description = "Publication rate in bits/s of payload, N[:spin|sleep]: -pubRate N / (8 x dataLen) samples/s, at least 1 (Perftest's calculation; with -scan the largest size).")
     String pubRateBps;
 
@@ -336,6 +342,9 @@ public final class PubSubCommand implements Callable<Integer> {
         m.put("execution_time_s", cfg.executionTimeS());
         m.put("latency_count", cfg.latencyCount());
         m.put("pub_rate_per_s", cfg.pubRatePerS());
+        m.put("sleep_ms", cfg.sleepMs());
+        m.put("warm_up_round_trips", cfg.initialBurstSize() > 0 ? Integer.toString(cfg.initialBurstSize())
+                : "min(1000, 16 MiB / size)");
         m.put("num_subscribers", cfg.numSubscribers());
         m.put("num_publishers", cfg.numPublishers());
         m.put("pid", cfg.publisherId());
@@ -390,6 +399,12 @@ public final class PubSubCommand implements Callable<Integer> {
                 throw usage((scan != null ? "-scan" : "-dataLen") + ": expected " + MIN_DATA_BYTES + ".." + MAX_DATA_BYTES
                         + " bytes, got " + s);
             }
+        }
+        if (sleepMs < 0) {
+            throw usage("-sleep: expected milliseconds >= 0, got " + sleepMs);
+        }
+        if (initialBurstSize != null && initialBurstSize < 1) {
+            throw usage("-initialBurstSize: expected at least 1, got " + initialBurstSize);
         }
         if (domain < 0 || domain > 250) {
             throw usage("-domain: expected 0..250, got " + domain);
@@ -565,6 +580,7 @@ public final class PubSubCommand implements Callable<Integer> {
         PayloadFile payload = loadDataFromFile == null ? null : PayloadFile.load(loadDataFromFile);
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,
                 instances, iter, execS, latCount, rate, sleep, numSubscribers, numPublishers, publisherId, subscriberId,
-                discoveryTimeoutS, name, ts, new CompressionSettings(alg, level, threshold), explicit, payload);
+                discoveryTimeoutS, name, ts, new CompressionSettings(alg, level, threshold), explicit, payload, sleepMs,
+                initialBurstSize == null ? 0 : initialBurstSize);
     }
 }

@@ -32,19 +32,25 @@ import wirebench.runner.transport.TransportSettings;
  * @param compressionExplicit a compression option or -loadDataFromFile was given (a subscriber then
  *                          checks the publisher's settings; rows of the compression family are written)
  * @param payload           -loadDataFromFile, or null (payload bytes stay zero)
+ * @param sleepMs           -sleep: milliseconds to sleep after each sample sent (a batch: per sample in it), 0 = none
+ * @param initialBurstSize  -initialBurstSize: warm-up round trips per size, 0 = the default
  */
 record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, List<Integer> sizesBytes,
         List<Integer> batchBytes, int domain, boolean keyed, int instances, long numIter, long executionTimeS,
         long latencyCount, long pubRatePerS, boolean pubRateSleep, int numSubscribers, int numPublishers,
         int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, TransportSettings transport,
-        CompressionSettings compression, boolean compressionExplicit, PayloadFile payload) {
+        CompressionSettings compression, boolean compressionExplicit, PayloadFile payload, long sleepMs,
+        int initialBurstSize) {
 
     String reliability() {
         return transport.reliable() ? "reliable" : "best_effort";
     }
 
-    /** Warm-up round trips before each size (not recorded): at most 1000 and about 16 MiB. */
+    /** Warm-up round trips before each size (not recorded): -initialBurstSize, else at most 1000 and about 16 MiB. */
     int warmUpPings(int sizeBytes) {
+        if (initialBurstSize > 0) {
+            return initialBurstSize;
+        }
         return (int) Math.max(1, Math.min(1000, (16L << 20) / sizeBytes));
     }
 }

@@ -183,6 +183,7 @@ final class PublisherRole implements MessageHandler {
             }
             pingPong(seq, intended, (int) (seq % cfg.numSubscribers()), (int) (seq % cfg.instances()), false);
             seq++;
+            sleepAfter(1);
         }
         return seq;
     }
@@ -273,8 +274,19 @@ final class PublisherRole implements MessageHandler {
             seq += n;
             batchIndex++;
             echo.poll(this, 16);
+            sleepAfter(n);
         }
         return seq;
+    }
+
+    /** -sleep: Perftest sleeps after every sample it writes; a batch of n samples sleeps n times as long. */
+    private void sleepAfter(int samples) {
+        if (cfg.sleepMs() > 0) {
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(cfg.sleepMs() * samples);
+            for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
+        }
     }
 
     /** -loadDataFromFile: the sample at {@code at} gets the file's next bytes after its header. */

@@ -76,10 +76,10 @@ class PerftestAbbreviationsTest {
 
     @Test
     void shouldReportAnUnimplementedAbbreviationAsAUsageErrorOnOneLine() {
-        RunResult r = RunResult.run("-pub", "-sleep", "5");
+        RunResult r = RunResult.run("-pub", "-latencyFile", "lat.txt");
 
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err().strip()).isEqualTo("-sleep: a Perftest option wirebench does not implement "
+        assertThat(r.err().strip()).isEqualTo("-latencyFile: a Perftest option wirebench does not implement "
                 + "(see docs/pubsub.md)");
     }
 }

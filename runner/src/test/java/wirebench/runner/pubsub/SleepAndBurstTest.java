@@ -1,0 +1,45 @@
+package wirebench.runner.pubsub;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Perftest's -sleep (after every sample sent) and -initialBurstSize (warm-up round trips). */
+class SleepAndBurstTest {
+
+    @Test
+    @Timeout(120)
+    void shouldSleepAfterEverySampleItSends() {
+        // 100 unbatched samples, 10 ms after each: the subscriber sees at most 100 samples/s
+        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "64",
+                "-batchSize", "0", "-numIter", "100", "-latencyCount", "10", "-sleep", "10", "-noPrintIntervals");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String[] row = r.csvRows().get(0);
+        assertThat(row[1]).isEqualTo("100");
+        assertThat(Long.parseLong(row[2])).isBetween(50L, 101L);
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldSendTheGivenNumberOfWarmUpRoundTrips() {
+        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-latencyTest",
+                "-dataLen", "32", "-numIter", "200", "-initialBurstSize", "37", "-noPrintIntervals");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).contains("Sending 37 initialization pings ...");
+        assertThat(r.csvRows()).hasSize(1);
+    }
+
+    @Test
+    void shouldRefuseANegativeSleepAndAnEmptyBurst() {
+        RunResult sleep = RunResult.run("-sleep", "-1");
+        assertThat(sleep.exitCode()).isEqualTo(2);
+        assertThat(sleep.err().strip()).isEqualTo("-sleep: expected milliseconds >= 0, got -1");
+
+        RunResult burst = RunResult.run("-initialBurstSize", "0");
+        assertThat(burst.exitCode()).isEqualTo(2);
+        assertThat(burst.err().strip()).isEqualTo("-initialBurstSize: expected at least 1, got 0");
+    }
+}
