@@ -86,6 +86,9 @@ public final class PubSubCommand implements Callable<Integer> {
     @Option(names = "-sleep", defaultValue = "0", description = "Milliseconds to sleep after each sample sent (with batching, per sample in the batch; default 0).")
     long sleepMs;
 
+    @Option(names = "-latencyFile", description = "Publisher: append every latency sample (one-way us, arrival order) of each size to this file, as Perftest does.")
+    Path latencyFile;
+
     @Option(names = "-initialBurstSize", description = "Warm-up round trips before each size, not recorded (default min(1000, 16 MiB / dataLen)).")
     Integer initialBurstSize;
 
@@ -343,6 +346,9 @@ public final class PubSubCommand implements Callable<Integer> {
         m.put("latency_count", cfg.latencyCount());
         m.put("pub_rate_per_s", cfg.pubRatePerS());
         m.put("sleep_ms", cfg.sleepMs());
+        if (cfg.latencyFile() != null) {
+            m.put("latency_file", cfg.latencyFile().toString());
+        }
         m.put("warm_up_round_trips", cfg.initialBurstSize() > 0 ? Integer.toString(cfg.initialBurstSize())
                 : "min(1000, 16 MiB / size)");
         m.put("num_subscribers", cfg.numSubscribers());
@@ -399,6 +405,9 @@ public final class PubSubCommand implements Callable<Integer> {
                 throw usage((scan != null ? "-scan" : "-dataLen") + ": expected " + MIN_DATA_BYTES + ".." + MAX_DATA_BYTES
                         + " bytes, got " + s);
             }
+        }
+        if (latencyFile != null) {
+            LatencyFile.checkWritable(latencyFile);
         }
         if (sleepMs < 0) {
             throw usage("-sleep: expected milliseconds >= 0, got " + sleepMs);
@@ -581,6 +590,6 @@ public final class PubSubCommand implements Callable<Integer> {
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,
                 instances, iter, execS, latCount, rate, sleep, numSubscribers, numPublishers, publisherId, subscriberId,
                 discoveryTimeoutS, name, ts, new CompressionSettings(alg, level, threshold), explicit, payload, sleepMs,
-                initialBurstSize == null ? 0 : initialBurstSize);
+                initialBurstSize == null ? 0 : initialBurstSize, latencyFile);
     }
 }

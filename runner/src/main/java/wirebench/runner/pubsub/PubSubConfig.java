@@ -34,13 +34,14 @@ import wirebench.runner.transport.TransportSettings;
  * @param payload           -loadDataFromFile, or null (payload bytes stay zero)
  * @param sleepMs           -sleep: milliseconds to sleep after each sample sent (a batch: per sample in it), 0 = none
  * @param initialBurstSize  -initialBurstSize: warm-up round trips per size, 0 = the default
+ * @param latencyFile       -latencyFile: where every latency sample goes, or null
  */
 record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, List<Integer> sizesBytes,
         List<Integer> batchBytes, int domain, boolean keyed, int instances, long numIter, long executionTimeS,
         long latencyCount, long pubRatePerS, boolean pubRateSleep, int numSubscribers, int numPublishers,
         int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, TransportSettings transport,
         CompressionSettings compression, boolean compressionExplicit, PayloadFile payload, long sleepMs,
-        int initialBurstSize) {
+        int initialBurstSize, java.nio.file.Path latencyFile) {
 
     String reliability() {
         return transport.reliable() ? "reliable" : "best_effort";

@@ -59,6 +59,8 @@ final class PublisherRole implements MessageHandler {
     private int lastSentBytes;
     /** Found in a message handler (Aeron swallows what handlers throw): thrown by the discovery loop. */
     private WirebenchException failure;
+    /** -latencyFile, or null. */
+    private final LatencyFile latencyFile;
 
     PublisherRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
             PrintWriter err, boolean showCpu) {
@@ -75,6 +77,8 @@ final class PublisherRole implements MessageHandler {
         this.buf = new UnsafeBuffer(ByteBuffer.allocateDirect(Wire.HEADER_BYTES + maxBatch));
         this.compression = new MessageCompression(cfg.compression());
         this.verify = cfg.compressionExplicit();
+        this.latencyFile = cfg.latencyFile() == null ? null
+                : new LatencyFile(cfg.latencyFile(), cfg.latencyTest() ? cfg.numIter() : cfg.numIter() / cfg.latencyCount());
     }
 
     void run() {
@@ -139,6 +143,9 @@ final class PublisherRole implements MessageHandler {
             pingPong(-1 - i, System.nanoTime(), i % cfg.numSubscribers(), 0, true);
         }
         stats = new LatencyStats();
+        if (latencyFile != null) {
+            latencyFile.reset();
+        }
         count.reset();
         measuring = true;
         cpu.reset();
@@ -162,6 +169,10 @@ final class PublisherRole implements MessageHandler {
                         (long) stats.percentileUs(99.9999), cpuPct));
             }
             results.latency(size, batchBytes, stats, showCpu ? cpuPct : null);
+            if (latencyFile != null) {
+                err.println("Saving latency information in \"" + latencyFile.path() + "\".");
+                latencyFile.append();
+            }
             if (cfg.latencyTest() && cfg.compressionExplicit()) {
                 results.compression(cfg.compression(), size, 0, count, stats.percentileUs(50), stats.percentileUs(99),
                         null, null);
@@ -434,6 +445,9 @@ final class PublisherRole implements MessageHandler {
         long oneWayNs = (now - ts) / 2;
         boolean first = stats.count() == 0;
         stats.record(oneWayNs);
+        if (latencyFile != null) {
+            latencyFile.add(oneWayNs);
+        }
         if (printer != null) {
             if (first) {
                 printer.latencyHeader(sizeBytes);
