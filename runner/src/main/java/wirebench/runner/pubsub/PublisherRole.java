@@ -57,7 +57,10 @@ final class PublisherRole implements MessageHandler {
     private final WireCount count = new WireCount();
     private final boolean verify;
     private int lastSentBytes;
-    /** Found in a message handler (Aeron swallows what handlers throw): thrown by the discovery loop. */
+    /**
+     * A failure found in a message handler (a subscriber's compression settings differ), thrown by
+     * the discovery loop: the first mismatch is kept, the rest of the batch is still read.
+     */
     private WirebenchException failure;
     /** -latencyFile, or null. */
     private final LatencyFile latencyFile;

@@ -56,7 +56,10 @@ final class SubscriberRole implements MessageHandler {
     long otherDomainMessages;
     long badKeys;
     long corruptPayloads;
-    /** Found in a message handler (Aeron swallows what handlers throw): thrown by the receive loop. */
+    /**
+     * A failure found in a message handler, thrown by the receive loop once the handler has finished,
+     * so the size's summary and rows are still written (a payload checksum mismatch is found before them).
+     */
     private WirebenchException failure;
     /** Compression learned from the publishers' HELLO (or given on this side); null until known. */
     private MessageCompression compression;
