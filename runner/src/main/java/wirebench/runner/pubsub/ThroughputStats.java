@@ -5,9 +5,14 @@ import java.util.Map;
 
 /**
  * What a subscriber received of one data size: Perftest's counting (PERFTEST-FORMATS.md section 3).
- * Samples and payload bytes (-dataLen per sample), loss from per-publisher sequence gaps (the first
- * sample of a publisher only initialises its sequence; a lower sequence resynchronises), per-interval
- * integer rates with incremental means, and the summary rate over first sample to FINISHED.
+ * Samples and payload bytes (-dataLen per sample), loss from per-publisher sequence gaps (a lower
+ * sequence resynchronises), per-interval integer rates with incremental means, and the summary rate
+ * over first sample to FINISHED.
+ *
+ * <p>One departure from Perftest, whose subscriber lets the first sample it receives only initialise
+ * the sequence: a wirebench publisher numbers each size's samples from 0, so samples lost before the
+ * first one received are counted too (gap from 0), and so is a publisher of which nothing arrived
+ * (FINISHED's last sequence + 1). Received + lost is then exactly what each publisher sent.
  */
 final class ThroughputStats {
     final int sizeBytes;
@@ -15,6 +20,8 @@ final class ThroughputStats {
     long bytes;
     long lost;
     long firstSampleNs;
+    /** The sequence number of every publisher's first sample of a size. */
+    static final long FIRST_SEQ = 0;
     private final Map<Integer, long[]> lastSeqByPublisher = new HashMap<>();
 
     private long prevPackets;
@@ -38,6 +45,7 @@ final class ThroughputStats {
         long[] last = lastSeqByPublisher.get(publisherId);
         if (last == null) {
             lastSeqByPublisher.put(publisherId, new long[] {seq});
+            lost += Math.max(0, seq - FIRST_SEQ);
             return;
         }
         if (seq > last[0] + 1) {
@@ -48,8 +56,8 @@ final class ThroughputStats {
 
     /** FINISHED from {@code publisherId}: samples after the last one received were lost. */
     void onFinished(int publisherId, long lastSeqSent) {
-        long[] last = lastSeqByPublisher.get(publisherId);
-        if (last != null && lastSeqSent > last[0]) {
+        long[] last = lastSeqByPublisher.computeIfAbsent(publisherId, k -> new long[] {FIRST_SEQ - 1});
+        if (lastSeqSent > last[0]) {
             lost += lastSeqSent - last[0];
             last[0] = lastSeqSent;
         }

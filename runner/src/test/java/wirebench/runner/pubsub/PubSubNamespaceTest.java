@@ -262,6 +262,7 @@ class PubSubNamespaceTest {
         assertThat(dropped).isGreaterThan(samples / 100);
         assertThat(row[1]).as("lost; nft dropped %d, socket buffer overflows %d", dropped, overflowed)
                 .isCloseTo(dropped + overflowed, org.assertj.core.data.Offset.offset(samples / 100));
+        assertThat(row[0] + row[1]).isEqualTo(samples);
     }
 
     @Test

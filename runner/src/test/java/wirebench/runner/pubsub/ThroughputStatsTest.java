@@ -10,7 +10,7 @@ class ThroughputStatsTest {
     @Test
     void shouldCountGapsPerPublisherWhenSequencesSkip() {
         ThroughputStats s = new ThroughputStats(100, 0);
-        s.onSample(0, 5); // the first sample of a publisher only initialises its sequence
+        s.onSample(0, 5); // 0-4 lost before it (Perftest would only initialise here)
         s.onSample(0, 6);
         s.onSample(0, 9); // 7, 8 lost
         s.onSample(1, 0);
@@ -20,8 +20,8 @@ class ThroughputStatsTest {
 
         assertThat(s.packets).isEqualTo(7);
         assertThat(s.bytes).isEqualTo(700);
-        assertThat(s.lost).isEqualTo(3);
-        assertThat(s.lostPct()).isCloseTo(30.0, org.assertj.core.data.Offset.offset(1e-4));
+        assertThat(s.lost).isEqualTo(8);
+        assertThat(s.lostPct()).isCloseTo(800.0 / 15, org.assertj.core.data.Offset.offset(1e-4));
     }
 
     @Test
@@ -33,6 +33,18 @@ class ThroughputStatsTest {
         s.onFinished(0, 4); // a repeated FINISHED adds nothing
 
         assertThat(s.lost).isEqualTo(3);
+    }
+
+    @Test
+    void shouldCountEverySampleAsLostWhenNothingArrivedFromAPublisher() {
+        ThroughputStats s = new ThroughputStats(32, 0);
+        s.onSample(0, 0);
+        s.onFinished(0, 0);
+        s.onFinished(1, 9); // publisher 1 sent 0-9, none arrived
+        s.onFinished(2, -1); // publisher 2 sent nothing
+
+        assertThat(s.packets).isEqualTo(1);
+        assertThat(s.lost).isEqualTo(10);
     }
 
     @Test
