@@ -193,6 +193,10 @@ final class CampaignRunner {
                 }
             }
         }
+        if (stopping) {
+            // the JVM is halting on a signal: the shutdown hook says what is kept, nothing else is said
+            return 128 + 15;
+        }
         double s = (System.nanoTime() - t0) / 1e9;
         int missing = points.size() - finishedCount;
         o.println("campaign: " + (ran - failures.size()) + " tests finished, " + failures.size() + " failed, "
@@ -212,18 +216,7 @@ final class CampaignRunner {
     /** Ctrl-C or kill: stop the running test, wait for a commit in progress, say what is kept. */
     private void onShutdown() {
         stopping = true;
-        for (Process p : running) {
-            p.destroy();
-        }
-        for (Process p : running) {
-            try {
-                if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-            }
-        }
+        ProcessTrees.stop(running, TimeUnit.SECONDS.toNanos(5));
         try {
             // held on purpose until the JVM halts: no commit starts after this point
             commitLock.tryLock(30, TimeUnit.SECONDS);
@@ -331,17 +324,8 @@ final class CampaignRunner {
             Thread.currentThread().interrupt();
             return "interrupted";
         } finally {
-            for (Process proc : procs) {
-                if (proc.isAlive()) {
-                    proc.destroyForcibly();
-                    try {
-                        proc.waitFor(10, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                running.remove(proc);
-            }
+            ProcessTrees.stop(procs.stream().filter(Process::isAlive).toList(), 0);
+            running.removeAll(procs);
         }
     }
 

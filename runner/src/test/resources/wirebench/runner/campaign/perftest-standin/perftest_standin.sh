@@ -6,7 +6,8 @@
 # summary row of its -dataLen (best effort or reliable), the subscriber a throughput summary row,
 # each preceded by the header unless -noOutputHeaders, as perftest_cpp -noPrintIntervals does.
 # -dataLen 4444 makes the subscriber kill itself with SIGKILL (a crashed peer); -dataLen 5555 makes
-# the publisher hang (sleep) until it is killed (a test to interrupt).
+# the publisher hang (a child sleep) until it is killed (a test to interrupt, whose whole
+# process tree must go).
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
 role=sub; be=0; headers=1; len=100
@@ -28,7 +29,8 @@ if [ "$len" = 4444 ] && [ "$role" = sub ]; then
   kill -9 $$
 fi
 if [ "$len" = 5555 ] && [ "$role" = pub ]; then
-  exec sleep 120
+  sleep 120 &  # a child, not exec: as a wrapper script would start the real binary
+  wait
 fi
 if [ "$role" = pub ]; then
   if [ "$be" = 1 ]; then file=pub-latency-be.csv; else file=pub-latency-rel.csv; fi
