@@ -384,10 +384,42 @@ public final class PubSubCommand implements Callable<Integer> {
         return new WirebenchException(WirebenchException.USAGE, message);
     }
 
+    /** Perftest's publisher-only options (PERFTEST-FORMATS.md section 4) that wirebench implements. */
+    static final List<String> PUBLISHER_ONLY = List.of("-batchSize", "-latencyCount", "-executionTime",
+            "-initialBurstSize", "-latencyTest", "-numIter", "-numSubscribers", "-pidMultiPubTest", "-pubRate",
+            "-pubRatebps", "-latencyFile", "-sleep", "-loadDataFromFile");
+    /** Perftest's subscriber-only options that wirebench implements. */
+    static final List<String> SUBSCRIBER_ONLY = List.of("-numPublishers", "-sidMultiSubTest");
+
+    /**
+     * As Perftest's {@code check_incompatible_parameters}: a publisher option given to an explicit
+     * {@code -sub}, or a subscriber option to an explicit {@code -pub}, is a usage error rather than
+     * silently ignored (a subscriber given {@code -executionTime} does not stop after it). With both
+     * roles in one process every option applies. {@code -scan} stays allowed on a subscriber: it sizes
+     * the subscriber's buffers for the largest sample (Perftest 4.x learns sizes from the data).
+     */
+    private void rejectOtherRolesOptions() {
+        if (spec == null || pub == sub) {
+            return;
+        }
+        picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        if (parsed == null) {
+            return;
+        }
+        for (String name : pub ? SUBSCRIBER_ONLY : PUBLISHER_ONLY) {
+            if (parsed.hasMatchedOption(name)) {
+                throw usage(name + ": a " + (pub ? "subscriber" : "publisher") + " option, not for " + (pub ? "-pub"
+                        : "-sub") + " (Perftest rejects it too); give it to the " + (pub ? "subscriber" : "publisher")
+                        + " only");
+            }
+        }
+    }
+
     /** Applies Perftest's defaults and rules; throws a usage error naming the option. */
     PubSubConfig resolve() {
         boolean isPub = pub || !sub;
         boolean isSub = sub || !pub;
+        rejectOtherRolesOptions();
         List<Integer> sizes = new ArrayList<>();
         if (scan != null) {
             for (String s : scan.split(":")) {

@@ -217,11 +217,14 @@ class PubSubNamespaceTest {
         throw new AssertionError("no Udp counters in /proc/net/snmp");
     }
 
-    private long[] runOnePublisherOneSubscriber(long samples, String... common) throws Exception {
+    /** {@code pubOnly}: publisher options, which a subscriber rejects as Perftest does. */
+    private long[] runOnePublisherOneSubscriber(long samples, List<String> pubOnly, String... common)
+            throws Exception {
         List<String> sub = new ArrayList<>(List.of("-sub", "-peer", ADDRESSES[0]));
         sub.addAll(Arrays.asList(common));
         Process b = start(1, "sub0", sub.toArray(new String[0]));
         List<String> pub = new ArrayList<>(List.of("-pub", "-peer", ADDRESSES[1], "-numIter", Long.toString(samples)));
+        pub.addAll(pubOnly);
         pub.addAll(Arrays.asList(common));
         Process a = start(0, "pub", pub.toArray(new String[0]));
         finish(a, "pub");
@@ -234,8 +237,8 @@ class PubSubNamespaceTest {
         long samples = 50_000;
         injectLoss(5, 100);
         long overflowBefore = receiveBufferErrors();
-        long[] row = runOnePublisherOneSubscriber(samples, "-rawTransport", "-bestEffort", "-batchSize", "0",
-                "-dataLen", "200", "-pubRate", "20000");
+        long[] row = runOnePublisherOneSubscriber(samples, List.of("-batchSize", "0", "-pubRate", "20000"),
+                "-rawTransport", "-bestEffort", "-dataLen", "200");
         long dropped = droppedByNft();
         // a starved receiver (the machine is shared) also loses datagrams to a full socket buffer: a true
         // loss too, counted by the kernel
@@ -254,8 +257,8 @@ class PubSubNamespaceTest {
         injectLoss(5, 500);
         long overflowBefore = receiveBufferErrors();
         // 1000-byte samples: one Aeron frame per datagram, heartbeats (small) are not dropped
-        long[] row = runOnePublisherOneSubscriber(samples, "-bestEffort", "-batchSize", "0", "-dataLen", "1000",
-                "-pubRate", "20000");
+        long[] row = runOnePublisherOneSubscriber(samples, List.of("-batchSize", "0", "-pubRate", "20000"),
+                "-bestEffort", "-dataLen", "1000");
         long dropped = droppedByNft();
         long overflowed = receiveBufferErrors() - overflowBefore;
 
@@ -270,7 +273,7 @@ class PubSubNamespaceTest {
     void shouldDeliverEverySampleWhenReliableAeronLosesDatagrams() throws Exception {
         long samples = 50_000;
         injectLoss(5, 100);
-        long[] row = runOnePublisherOneSubscriber(samples, "-dataLen", "200", "-pubRate", "50000");
+        long[] row = runOnePublisherOneSubscriber(samples, List.of("-pubRate", "50000"), "-dataLen", "200");
 
         assertThat(droppedByNft()).isGreaterThan(0);
         assertThat(row[0]).isEqualTo(samples);
