@@ -15,8 +15,8 @@ import wirebench.analyzer.util.Numbers;
 /**
  * RTI's "Compression Bandwidth Savings" table (seed 003) from {@code compression} rows: one row per
  * batching level (Disabled, 2 samples, ...), columns NONE Mb, ALG Mb, Diff Saved Mb, Diff Saved %,
- * one table per algorithm measured. Mb are megabits (10^6 bit) on the wire, summed over the sizes
- * of a batching level; a row carries them either as {@code wire_mbit} or as {@code wire_bytes}.
+ * one table per algorithm and series (transport, reliability, level, threshold) measured. Mb are
+ * megabits (10^6 bit) on the wire, summed over the sizes of a batching level; a row carries them either as {@code wire_mbit} or as {@code wire_bytes}.
  * NONE is the {@code raw_bytes} of the compressed rows (the same messages uncompressed, with the
  * same framing) when they carry it, else the rows measured with algorithm NONE (RTI's table, whose
  * runs sent the same data).
@@ -29,10 +29,24 @@ public final class Savings {
     private Savings() {
     }
 
-    /** The savings tables of the compression tables of one source (empty when none apply). */
+    /** Key columns that make one measurement series: rows differing in one are never summed. */
+    private static final List<String> VARIANT = List.of("transport", "reliability", "level", "threshold_bytes");
+    /** Of those, the ones a NONE run must share to be the baseline (NONE has no level of its own). */
+    private static final int BASELINE_COLUMNS = 2;
+
+    /** One compression row, reduced to what the table needs. */
+    private record Entry(String source, String algorithm, List<String> variant, double batch, double wire,
+            Double raw) {
+    }
+
+    /**
+     * The savings tables of the compression tables (empty when none apply): one per source, algorithm
+     * and series, where a series is one combination of transport, reliability, level and threshold.
+     * Rows of different series are never added up; the context names the series' values where a
+     * source holds more than one.
+     */
     public static List<ResultTable> tables(List<ResultTable> compression) {
-        // source -> algorithm -> batching -> [wire mbit, raw mbit]
-        Map<String, Map<String, TreeMap<Double, double[]>>> bySource = new LinkedHashMap<>();
+        Map<String, List<Entry>> bySource = new LinkedHashMap<>();
         for (ResultTable t : compression) {
             if (t.kind() != Kind.COMPRESSION) {
                 continue;
@@ -44,33 +58,75 @@ public final class Savings {
                 if (alg == null || batch == null || wire == null) {
                     continue;
                 }
-                Double raw = mbit(r, "raw");
-                double[] acc = bySource.computeIfAbsent(t.source(), k -> new LinkedHashMap<>())
-                        .computeIfAbsent(alg.toUpperCase(Locale.ROOT), k -> new TreeMap<>())
-                        .computeIfAbsent(batch, k -> new double[] {0, 0, 0});
-                acc[0] += wire;
-                if (raw != null) {
-                    acc[1] += raw;
-                    acc[2] = 1;
+                List<String> variant = new ArrayList<>();
+                for (String c : VARIANT) {
+                    variant.add(text(t, r, c));
                 }
+                bySource.computeIfAbsent(t.source(), k -> new ArrayList<>()).add(new Entry(t.source(),
+                        alg.toUpperCase(Locale.ROOT), variant, batch, wire, mbit(r, "raw")));
             }
         }
         List<ResultTable> out = new ArrayList<>();
-        for (Map.Entry<String, Map<String, TreeMap<Double, double[]>>> src : bySource.entrySet()) {
-            Map<String, TreeMap<Double, double[]>> algs = src.getValue();
-            TreeMap<Double, double[]> none = algs.get("NONE");
-            for (Map.Entry<String, TreeMap<Double, double[]>> alg : algs.entrySet()) {
+        for (List<Entry> entries : bySource.values()) {
+            // algorithm -> series -> batching -> [wire mbit, raw mbit, has raw]
+            Map<String, Map<List<String>, TreeMap<Double, double[]>>> series = new LinkedHashMap<>();
+            for (Entry e : entries) {
+                double[] acc = series.computeIfAbsent(e.algorithm(), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(e.variant(), k -> new TreeMap<>())
+                        .computeIfAbsent(e.batch(), k -> new double[] {0, 0, 0});
+                acc[0] += e.wire();
+                if (e.raw() != null) {
+                    acc[1] += e.raw();
+                    acc[2] = 1;
+                }
+            }
+            Map<List<String>, TreeMap<Double, double[]>> none = series.getOrDefault("NONE", Map.of());
+            for (Map.Entry<String, Map<List<String>, TreeMap<Double, double[]>>> alg : series.entrySet()) {
                 if (alg.getKey().equals("NONE")) {
                     continue;
                 }
-                out.add(table(src.getKey(), alg.getKey(), none, alg.getValue()));
+                for (Map.Entry<List<String>, TreeMap<Double, double[]>> v : alg.getValue().entrySet()) {
+                    Map<String, String> ctx = new LinkedHashMap<>();
+                    ctx.put(ALGORITHM, alg.getKey());
+                    for (int c = 0; c < VARIANT.size(); c++) {
+                        if (v.getKey().get(c) != null && varies(entries, c)) {
+                            ctx.put(VARIANT.get(c), v.getKey().get(c));
+                        }
+                    }
+                    out.add(table(entries.get(0).source(), ctx, baseline(none, v.getKey()), v.getValue()));
+                }
             }
         }
         return out;
     }
 
-    private static ResultTable table(String source, String alg, TreeMap<Double, double[]> none,
+    private static boolean varies(List<Entry> entries, int column) {
+        return entries.stream().map(e -> e.variant().get(column)).distinct().count() > 1;
+    }
+
+    /**
+     * The NONE rows measured on the same transport and reliability; when several levels or thresholds
+     * of NONE match (they compress nothing) the first is taken, never their sum.
+     */
+    private static TreeMap<Double, double[]> baseline(Map<List<String>, TreeMap<Double, double[]>> none,
+            List<String> variant) {
+        for (Map.Entry<List<String>, TreeMap<Double, double[]>> n : none.entrySet()) {
+            boolean same = true;
+            for (int c = 0; c < BASELINE_COLUMNS; c++) {
+                String a = n.getKey().get(c);
+                String b = variant.get(c);
+                same &= a == null || b == null || a.equals(b);
+            }
+            if (same) {
+                return n.getValue();
+            }
+        }
+        return null;
+    }
+
+    private static ResultTable table(String source, Map<String, String> ctx, TreeMap<Double, double[]> none,
             TreeMap<Double, double[]> compressed) {
+        String alg = ctx.get(ALGORITHM);
         String lower = alg.toLowerCase(Locale.ROOT);
         String algCol = lower + "_mbit";
         ColumnLabels.register(algCol, alg + " Compression (Mb)", 2);
@@ -89,8 +145,6 @@ public final class Savings {
             b.measure("saved_pct", base == null || base == 0 ? null : (round2(base) - round2(comp)) / round2(base) * 100);
             rows.add(b.build());
         }
-        Map<String, String> ctx = new LinkedHashMap<>();
-        ctx.put("algorithm", alg);
         return new ResultTable(source, Kind.COMPRESSION_SAVINGS, ctx,
                 List.of("batching", "none_mbit", algCol, "saved_mbit", "saved_pct"), rows);
     }

@@ -61,4 +61,28 @@ class RunnerCompressionSavingsTest {
         assertThat(r.out()).contains(TABLE)
                 .contains(dir.resolve("corpus/middleware.log") + ": skipped: not a recognised benchmark output");
     }
+
+    @Test
+    void shouldKeepEachLevelItsOwnTableWhenOneFileHoldsTwoLevels(@TempDir Path dir) throws IOException {
+        // the same ZLIB runs again at level 1, each row costing 2 x 8 Mbit more on the wire
+        List<String> lines = Files.readAllLines(MEASURED);
+        List<String> both = new java.util.ArrayList<>(lines);
+        for (String l : lines) {
+            if (l.contains(",ZLIB,10,")) {
+                String[] f = l.split(",", -1);
+                f[3] = "1";
+                f[9] = Long.toString(Long.parseLong(f[9]) + 2_000_000);
+                both.add(String.join(",", f));
+            }
+        }
+        Path file = dir.resolve("compression.csv");
+        Files.write(file, both);
+
+        Cli r = Cli.run("stats", file.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("compression_savings [algorithm=ZLIB, level=10]").contains(TABLE)
+                .contains("compression_savings [algorithm=ZLIB, level=1]")
+                .contains("  Disabled                 174.08                 115.03          59.05         33.92");
+    }
 }
