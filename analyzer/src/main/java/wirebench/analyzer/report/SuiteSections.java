@@ -78,9 +78,9 @@ final class SuiteSections {
         if (kind == Kind.COMPRESSION) {
             for (ResultTable t : Savings.tables(tables)) {
                 tableModels.add(ReportBuilder.table(t, List.of()));
-                chartList.add(0, ReportBuilder.chart("Megabits on the wire by batching level: NONE vs "
-                        + t.context().get("algorithm"), charts.bars("Bandwidth: NONE vs " + t.context().get("algorithm"),
-                        "Batching", "Mb on the wire", savingsBars(t))));
+                String series = seriesName(t);
+                chartList.add(0, ReportBuilder.chart("Megabits on the wire by batching level: NONE vs " + series,
+                        charts.bars("Bandwidth: NONE vs " + series, "Batching", "Mb on the wire", savingsBars(t))));
             }
         }
         for (ResultTable t : tables) {
@@ -89,6 +89,17 @@ final class SuiteSections {
         String[] title = TITLES.get(kind);
         Map<String, Object> s = ReportBuilder.section(title[0], title[1], title[2], chartList, tableModels);
         return new LinkedHashMap<>(s);
+    }
+
+    /** The algorithm, then the series' other values when a file holds several (ZLIB level=1). */
+    private static String seriesName(ResultTable t) {
+        StringBuilder b = new StringBuilder(t.context().get("algorithm"));
+        t.context().forEach((k, v) -> {
+            if (!k.equals("algorithm")) {
+                b.append(' ').append(k).append('=').append(v);
+            }
+        });
+        return b.toString();
     }
 
     private static List<Charts.Bars> savingsBars(ResultTable t) {

@@ -80,4 +80,24 @@ class ReportContentTest {
         assertThat(r.err()).startsWith("report.ftlh:2: template error: ");
         assertThat(Files.exists(dir.resolve("x.html"))).isFalse();
     }
+
+    @Test
+    void shouldGiveEachCompressionLevelItsOwnSavingsChartWhenOneFileHoldsTwo(@TempDir Path dir) throws IOException {
+        Path measured = Path.of("src/test/resources/wirebench/compression/compression.csv");
+        java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(measured));
+        for (String l : Files.readAllLines(measured)) {
+            if (l.contains(",ZLIB,10,")) {
+                lines.add(l.replace(",ZLIB,10,", ",ZLIB,1,"));
+            }
+        }
+        Path csv = dir.resolve("compression.csv");
+        Files.write(csv, lines);
+        Path html = dir.resolve("c.html");
+
+        Cli r = Cli.run("report", csv.toString(), "-o", html.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(Files.readString(html)).contains("NONE vs ZLIB level=10").contains("NONE vs ZLIB level=1<")
+                .doesNotContain("NONE vs ZLIB<");
+    }
 }
