@@ -261,7 +261,8 @@ public final class AeronTransport implements Transport {
             return r;
         } catch (AeronException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot subscribe to " + channel
-                    + " stream " + stream + " (" + e.getMessage() + "; is the port in use?)", e);
+                    + " stream " + stream + " (" + e.getMessage() + (e.getMessage() != null
+                    && e.getMessage().contains("Address already in use") ? "; " + topic.portInUseHint() : "") + ")", e);
         }
     }
 

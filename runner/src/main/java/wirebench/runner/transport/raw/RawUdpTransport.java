@@ -116,7 +116,7 @@ public final class RawUdpTransport implements Transport {
             return r;
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "raw UDP: cannot bind port " + port + " for "
-                    + topic + " (" + e.getMessage() + "; is another run using this -domain?)", e);
+                    + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + ")", e);
         }
     }
 

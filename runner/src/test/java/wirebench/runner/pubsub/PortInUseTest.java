@@ -1,0 +1,61 @@
+package wirebench.runner.pubsub;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.DatagramSocket;
+import java.net.SocketException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Two publishers on one host over unicast: the second cannot bind the echo port; its error says why
+ * on one line and names the way out (-multicast).
+ */
+class PortInUseTest {
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    @Timeout(60)
+    void shouldSayThatASecondPublisherOnThisHostNeedsMulticast(boolean raw) throws Exception {
+        int base = RunResult.freeBasePort();
+        List<String> args = new ArrayList<>(List.of("-pub", "-basePort", Integer.toString(base), "-discoveryTimeout",
+                "3", "-noPrintIntervals", "-numIter", "1000", "-latencyCount", "100"));
+        if (raw) {
+            args.add("-rawTransport");
+        }
+        CompletableFuture<RunResult> first = CompletableFuture
+                .supplyAsync(() -> RunResult.run(args.toArray(new String[0])));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (!bound(base + 1) && System.nanoTime() < deadline && !first.isDone()) {
+            Thread.sleep(10);
+        }
+        assertThat(bound(base + 1)).as("the first publisher binds the echo port; it said: %s",
+                first.isDone() ? first.get().err() : "").isTrue();
+
+        List<String> second = new ArrayList<>(args);
+        second.addAll(List.of("-pidMultiPubTest", "1"));
+        RunResult r = RunResult.run(second.toArray(new String[0]));
+
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
+        assertThat(last).contains(raw ? "raw UDP: cannot bind port " + (base + 1) : "aeron: cannot subscribe")
+                .contains("a second publisher on this host").contains("use -multicast");
+        assertThat(r.err()).doesNotContain("\tat ");
+        assertThat(first.get(30, TimeUnit.SECONDS).err()).contains("subscriber");
+    }
+
+    private static boolean bound(int port) {
+        try {
+            new DatagramSocket(port).close();
+            return false;
+        } catch (SocketException e) {
+            return true;
+        }
+    }
+}
