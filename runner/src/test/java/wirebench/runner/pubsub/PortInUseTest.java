@@ -9,13 +9,14 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Two publishers on one host over unicast: the second cannot bind the echo port; its error says why
- * on one line and names the way out (-multicast).
+ * Two publishers on one host: over unicast the second cannot bind the echo port, and its error says
+ * why on one line and names the way out; with -multicast both run and the subscriber counts both.
  */
 class PortInUseTest {
 
@@ -48,6 +49,33 @@ class PortInUseTest {
                 .contains("a second publisher on this host").contains("use -multicast");
         assertThat(r.err()).doesNotContain("\tat ");
         assertThat(first.get(30, TimeUnit.SECONDS).err()).contains("subscriber");
+    }
+
+    @Test
+    @Timeout(90)
+    void shouldRunTwoPublishersOnOneHostWithMulticast() throws Exception {
+        String base = Integer.toString(RunResult.freeBasePort());
+        List<String> common = List.of("-basePort", base, "-multicast", "-multicastAddr", "239.255.9.9,239.255.9.11",
+                "-nic", "127.0.0.1", "-noPrintIntervals", "-dataLen", "100", "-discoveryTimeout", "20");
+        CompletableFuture<RunResult> sub = CompletableFuture.supplyAsync(() -> RunResult.run(with(common, "-sub",
+                "-numPublishers", "2")));
+        CompletableFuture<RunResult> pub1 = CompletableFuture.supplyAsync(() -> RunResult.run(with(common, "-pub",
+                "-pidMultiPubTest", "1", "-numIter", "20000", "-latencyCount", "100")));
+        RunResult pub0 = RunResult.run(with(common, "-pub", "-numIter", "20000", "-latencyCount", "100"));
+        RunResult s = sub.get(60, TimeUnit.SECONDS);
+
+        assertThat(pub0.exitCode()).as(pub0.err()).isZero();
+        assertThat(pub1.get(60, TimeUnit.SECONDS).exitCode()).isZero();
+        assertThat(s.exitCode()).as(s.err()).isZero();
+        assertThat(s.csvRows()).hasSize(1);
+        assertThat(s.csvRows().get(0)[1].trim()).isEqualTo("40000");
+        assertThat(s.csvRows().get(0)[4].trim()).isEqualTo("0");
+    }
+
+    private static String[] with(List<String> common, String... more) {
+        List<String> a = new ArrayList<>(common);
+        a.addAll(List.of(more));
+        return a.toArray(new String[0]);
     }
 
     private static boolean bound(int port) {
