@@ -98,6 +98,7 @@ final class CampaignRunner {
 
     /** Prints every test's command lines (headers decided as if every test succeeds). */
     void dryRun() {
+        checkArguments(Set.of());
         Set<Path> written = new HashSet<>();
         for (TestPoint p : points) {
             o.println("Test " + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (" + p.index() + "/"
@@ -120,6 +121,7 @@ final class CampaignRunner {
             throw WirebenchException.badInput(state + ": " + out + " already holds a campaign with " + finished.size()
                     + " finished tests; pass --resume to continue it, or choose another --out");
         }
+        checkArguments(finished);
         try {
             Files.createDirectories(out.resolve("logs"));
             Files.createDirectories(out.resolve("tmp"));
@@ -229,6 +231,37 @@ final class CampaignRunner {
                 + finishedCount + " of " + points.size() + " tests finished, their rows are in " + out
                 + "; run the same command with --resume to run the " + (points.size() - finishedCount) + " missing");
         err.flush();
+    }
+
+    /**
+     * wirebench's own runner: every command line still to run is parsed and checked as {@code run
+     * pubsub} would check it, so that an option one role rejects (from --extra-arguments, say) stops
+     * the campaign before its first test instead of failing every test.
+     */
+    private void checkArguments(Set<String> finished) {
+        if (executable != null) {
+            return;
+        }
+        Set<List<String>> seen = new HashSet<>();
+        int prefix = javaCommand().size();
+        for (TestPoint p : points) {
+            if (finished.contains(p.id())) {
+                continue;
+            }
+            for (Child c : children(p, f -> false)) {
+                // without the trailing --out DIR, which differs in every test
+                List<String> args = c.command().subList(prefix, c.command().size() - 2);
+                if (!seen.add(args)) {
+                    continue;
+                }
+                WirebenchException e = wirebench.runner.pubsub.PubSubCommand.argumentsError(args);
+                if (e != null) {
+                    throw new WirebenchException(e.exitCode(), "campaign: test " + p.index() + "/" + points.size() + " "
+                            + p.tag() + " " + p.sizeBytes() + " B: " + roleName(c) + " would refuse its arguments: "
+                            + e.getMessage() + "; nothing was run (command: " + c.shown() + ")");
+                }
+            }
+        }
     }
 
     private List<Child> children(TestPoint p, java.util.function.Predicate<Path> hasOutput) {

@@ -384,6 +384,26 @@ public final class PubSubCommand implements Callable<Integer> {
         return new WirebenchException(WirebenchException.USAGE, message);
     }
 
+    /**
+     * The usage or input error {@code wirebench run pubsub ARGS} would stop with before running, or
+     * null: abbreviations expanded, options parsed, Perftest's rules applied (a campaign checks every
+     * command line it will start this way, before the first test).
+     */
+    public static WirebenchException argumentsError(List<String> args) {
+        picocli.CommandLine cl = new picocli.CommandLine(new PubSubCommand());
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setOptionsCaseInsensitive(true);
+        try {
+            cl.parseArgs(PerftestAbbreviations.expand(args.toArray(new String[0]), cl.getCommandSpec()));
+            ((PubSubCommand) cl.getCommand()).resolve();
+            return null;
+        } catch (picocli.CommandLine.ParameterException e) {
+            return usage(e.getMessage());
+        } catch (WirebenchException e) {
+            return e;
+        }
+    }
+
     /** Perftest's publisher-only options (PERFTEST-FORMATS.md section 4) that wirebench implements. */
     static final List<String> PUBLISHER_ONLY = List.of("-batchSize", "-latencyCount", "-executionTime",
             "-initialBurstSize", "-latencyTest", "-numIter", "-numSubscribers", "-pidMultiPubTest", "-pubRate",

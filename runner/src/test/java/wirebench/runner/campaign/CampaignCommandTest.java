@@ -72,4 +72,22 @@ class CampaignCommandTest {
         assertThat(r.err()).contains("--transports: expected UDPv4 or SHMEM with wirebench (other transports need"
                 + " --executable), got 'TCP'");
     }
+
+    @Test
+    void shouldRefuseBeforeTheFirstTestWhenARoleWouldRejectItsArguments() {
+        Path out = tmp.resolve("c");
+        for (boolean dry : new boolean[] {true, false}) {
+            CampaignRun r = dry
+                    ? CampaignRun.run("--out", out.toString(), "--role", "sub", "--tests", "thr", "--sizes", "32",
+                            "--extra-arguments", "-latencyCount 100", "--dry-run")
+                    : CampaignRun.run("--out", out.toString(), "--role", "sub", "--tests", "thr", "--sizes", "32",
+                            "--extra-arguments", "-latencyCount 100");
+
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).startsWith("campaign: test 1/").contains(
+                    "wirebench run pubsub subscriber would refuse its arguments: -latencyCount: a publisher option, "
+                            + "not for -sub").contains("nothing was run").doesNotContain("\n");
+            assertThat(out).doesNotExist();
+        }
+    }
 }
