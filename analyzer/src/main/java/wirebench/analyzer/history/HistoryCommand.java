@@ -133,9 +133,8 @@ public final class HistoryCommand implements Callable<Integer> {
         @Mixin
         Filters filters;
 
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-                description = "text, csv or json (default: ${DEFAULT-VALUE}).")
-        OutputTable.Format format;
+        @Mixin
+        FormatOption output;
 
         @Override
         public Integer call() throws SQLException {
@@ -166,7 +165,7 @@ public final class HistoryCommand implements Callable<Integer> {
                     }
                 }
             }
-            spec.commandLine().getOut().print(t.write(format));
+            spec.commandLine().getOut().print(t.write(output.format));
             spec.commandLine().getOut().flush();
             return 0;
         }
@@ -195,9 +194,8 @@ public final class HistoryCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "METRIC", description = "A column, e.g. p99_us, mbps, samples_per_s.")
         String metric;
 
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-                description = "text, csv or json (default: ${DEFAULT-VALUE}).")
-        OutputTable.Format format;
+        @Mixin
+        FormatOption output;
 
         @Override
         public Integer call() throws SQLException {
@@ -224,7 +222,7 @@ public final class HistoryCommand implements Callable<Integer> {
                     }
                 }
             }
-            spec.commandLine().getOut().print(t.write(format));
+            spec.commandLine().getOut().print(t.write(output.format));
             spec.commandLine().getOut().flush();
             return 0;
         }
@@ -249,9 +247,8 @@ public final class HistoryCommand implements Callable<Integer> {
                 + "FROM observation GROUP BY ALL\"")
         String query;
 
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-                description = "text, csv or json (default: ${DEFAULT-VALUE}).")
-        OutputTable.Format format;
+        @Mixin
+        FormatOption output;
 
         @Override
         public Integer call() {
@@ -282,7 +279,7 @@ public final class HistoryCommand implements Callable<Integer> {
             } catch (SQLException e) {
                 throw WirebenchException.badInput("history sql: " + firstLine(e.getMessage()));
             }
-            spec.commandLine().getOut().print(t.write(format));
+            spec.commandLine().getOut().print(t.write(output.format));
             spec.commandLine().getOut().flush();
             return 0;
         }
@@ -405,9 +402,8 @@ public final class HistoryCommand implements Callable<Integer> {
                         + "its series (default: ${DEFAULT-VALUE}).")
         int recent;
 
-        @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
-                description = "text, csv or json (default: ${DEFAULT-VALUE}).")
-        OutputTable.Format format;
+        @Mixin
+        FormatOption output;
 
         @Override
         public Integer call() {
@@ -459,7 +455,7 @@ public final class HistoryCommand implements Callable<Integer> {
                         + ")");
             }
             PrintWriter out = spec.commandLine().getOut();
-            if (format == OutputTable.Format.JSON) {
+            if (output.format == OutputTable.Format.JSON) {
                 java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>();
                 doc.put("series", (long) series);
                 doc.put("changes", t.objects());
@@ -467,8 +463,8 @@ public final class HistoryCommand implements Callable<Integer> {
                 doc.put("failed", failed);
                 out.print(wirebench.analyzer.util.Json.write(doc));
             } else {
-                out.print(t.write(format));
-                PrintWriter notes = format == OutputTable.Format.CSV ? spec.commandLine().getErr() : out;
+                out.print(t.write(output.format));
+                PrintWriter notes = output.format == OutputTable.Format.CSV ? spec.commandLine().getErr() : out;
                 notes.println(found.size() + " change point(s) in " + series + " series (window " + params.window()
                         + ", p <= " + Numbers.plain(params.pValue()) + ", min magnitude "
                         + Numbers.plain(params.minMagnitude() * 100) + "%, order " + detect.order + ")");
