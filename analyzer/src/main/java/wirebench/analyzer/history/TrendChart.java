@@ -68,7 +68,7 @@ final class TrendChart {
             sb.append("<text x=\"").append(LEFT + plotW).append("\" y=\"").append(HEIGHT - 22)
                     .append("\" text-anchor=\"end\">").append(esc(date(entries.get(n - 1)))).append("</text>");
             sb.append("<text x=\"").append(LEFT + plotW / 2).append("\" y=\"").append(HEIGHT - 6)
-                    .append("\" text-anchor=\"middle\">").append(n).append(" runs, oldest left").append("</text>");
+                    .append("\" text-anchor=\"middle\">").append(n).append(n == 1 ? " run" : " runs, oldest left").append("</text>");
         }
         // change points
         for (EDivisive.Change c : changes) {

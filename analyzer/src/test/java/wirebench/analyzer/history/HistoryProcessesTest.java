@@ -34,9 +34,11 @@ class HistoryProcessesTest {
         final BufferedReader err;
         final CompletableFuture<String> out;
 
-        Child(Path pauseFile, String... args) throws IOException {
+        Child(Path tmp, Path pauseFile, String... args) throws IOException {
+            // DuckDB unpacks its 70 MB native library into java.io.tmpdir; a killed child cannot
+            // remove it, so it goes to the test's directory, removed after the test
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                    .toString(), "-cp", System.getProperty("java.class.path")));
+                    .toString(), "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path")));
             if (pauseFile != null) {
                 cmd.add("-D" + HistoryStore.PAUSE_HOOK + "=" + pauseFile);
             }
@@ -99,12 +101,12 @@ class HistoryProcessesTest {
         SyntheticRuns.write(tmp.resolve("b"), 1, 2, 0.0, 2, k -> 20);
         String db = tmp.resolve("h.duckdb").toString();
         Path go = tmp.resolve("go");
-        try (Child first = new Child(go, "history", "add", "--db", db, tmp.resolve("a").toString())) {
+        try (Child first = new Child(tmp, go, "history", "add", "--db", db, tmp.resolve("a").toString())) {
             String seen = first.awaitErr("paused before commit");
             assertThat(seen).contains("paused before commit");
 
             // the database is held: a second writer that does not wait gives up at once, exit 3
-            try (Child impatient = new Child(null, "history", "add", "--db", db, "--wait", "0",
+            try (Child impatient = new Child(tmp, null, "history", "add", "--db", db, "--wait", "0",
                     tmp.resolve("b").toString())) {
                 assertThat(impatient.exit()).isEqualTo(3);
                 String err = impatient.restOfErr();
@@ -113,7 +115,7 @@ class HistoryProcessesTest {
                 assertThat(err).doesNotContain("Exception").doesNotContain("\tat ");
             }
             // a patient one waits for the first to finish, then stores its run
-            try (Child patient = new Child(null, "history", "add", "--db", db, "--wait", "120",
+            try (Child patient = new Child(tmp, null, "history", "add", "--db", db, "--wait", "120",
                     tmp.resolve("b").toString())) {
                 Files.writeString(go, "go");
                 assertThat(first.exit()).as(first.restOfErr()).isZero();
@@ -135,7 +137,7 @@ class HistoryProcessesTest {
         Cli before = Cli.run("history", "sql", "--db", db, "SELECT (SELECT count(*) FROM run), (SELECT count(*) "
                 + "FROM result_row), (SELECT count(*) FROM measure), (SELECT count(*) FROM point)", "--format", "csv");
 
-        try (Child child = new Child(tmp.resolve("never"), "history", "add", "--db", db,
+        try (Child child = new Child(tmp, tmp.resolve("never"), "history", "add", "--db", db,
                 tmp.resolve("new").toString())) {
             // the first new run's rows are written inside its transaction, not yet committed
             assertThat(child.awaitErr("paused before commit")).contains("paused before commit");
