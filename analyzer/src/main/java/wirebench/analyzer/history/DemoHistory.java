@@ -30,7 +30,8 @@ public final class DemoHistory {
             HistoryStore store = new HistoryStore(h);
             for (Path run : runs) {
                 for (Path p : RunReader.runPaths(run)) {
-                    if (store.add(RunReader.read(p), new java.io.PrintWriter(java.io.Writer.nullWriter()))
+                    RunData data = RunReader.read(p);
+                    if (!data.isEmpty() && store.add(data, new java.io.PrintWriter(java.io.Writer.nullWriter()))
                             == HistoryStore.Outcome.ADDED) {
                         added++;
                     }

@@ -85,6 +85,7 @@ public final class HistoryCommand implements Callable<Integer> {
             }
             int added = 0;
             int skipped = 0;
+            int empty = 0;
             long t0 = System.nanoTime();
             long lastProgress = t0;
             try (HistoryDb h = db.openForWriting()) {
@@ -93,6 +94,12 @@ public final class HistoryCommand implements Callable<Integer> {
                 for (Path run : runs) {
                     k++;
                     RunData data = RunReader.read(run);
+                    if (data.isEmpty()) {
+                        empty++;
+                        err.println("history: skipped " + run + ": no result rows and no histograms (a run "
+                                + "interrupted before its first test?)");
+                        continue;
+                    }
                     HistoryStore.Outcome o = store.add(data, err);
                     if (o == HistoryStore.Outcome.ADDED) {
                         added++;
@@ -115,7 +122,8 @@ public final class HistoryCommand implements Callable<Integer> {
                     }
                 }
             }
-            out.println("history: " + added + " run(s) added, " + skipped + " already stored, in " + db.db);
+            out.println("history: " + added + " run(s) added, " + skipped + " already stored" + (empty > 0 ? ", "
+                    + empty + " empty skipped" : "") + ", in " + db.db);
             out.flush();
             return 0;
         }

@@ -30,6 +30,11 @@ public record RunData(String runId, String source, String format, Instant startU
         String timeFrom, String gitSha, String toolVersion, String host, String commandLine, String configSha,
         String runJson, List<StoredRow> rows, List<StoredHistogram> histograms) {
 
+    /** True when the run holds nothing to store (no rows, no histograms). */
+    public boolean isEmpty() {
+        return rows.isEmpty() && histograms.isEmpty();
+    }
+
     /**
      * One result row.
      *

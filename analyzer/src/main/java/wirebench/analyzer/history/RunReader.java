@@ -60,7 +60,10 @@ public final class RunReader {
         }
     }
 
-    /** Reads one run (a path returned by {@link #runPaths}). */
+    /**
+     * Reads one run (a path returned by {@link #runPaths}). A run without rows or histograms (one
+     * interrupted before its first test finished) is returned empty: see {@link RunData#isEmpty()}.
+     */
     public static RunData read(Path run) {
         Path runJson = Files.isDirectory(run) ? run.resolve("run.json") : null;
         Map<String, Object> meta = runJson != null && Files.isRegularFile(runJson) ? readRunJson(runJson) : null;
@@ -89,9 +92,6 @@ public final class RunReader {
                             Histograms.percentileUs(h, 99.99), h.getMaxValue() / 1000.0));
                 }
             }
-        }
-        if (rows.isEmpty() && hists.isEmpty()) {
-            throw WirebenchException.badInput(run + ": no result rows and no histograms to store");
         }
         Instant mtime = newestModification(run);
         if (meta == null) {

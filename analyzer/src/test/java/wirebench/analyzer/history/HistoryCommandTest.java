@@ -97,6 +97,28 @@ class HistoryCommandTest {
     }
 
     @Test
+    void shouldSkipARunWithNothingToStoreAndStopWithExit3OnBadInputKeepingTheRunsBefore(@TempDir Path tmp)
+            throws Exception {
+        SyntheticRuns.write(tmp.resolve("runs"), 2, 1, 0.0, 1, k -> 10);
+        // run-001 was interrupted before its first test: run.json only
+        Files.delete(tmp.resolve("runs/run-001/pubsub-latency.csv"));
+        String db = tmp.resolve("h.duckdb").toString();
+        Cli r = Cli.run("history", "add", "--db", db, tmp.resolve("runs").toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("1 run(s) added, 0 already stored, 1 empty skipped");
+        assertThat(r.err()).contains("skipped " + tmp.resolve("runs/run-001"));
+
+        SyntheticRuns.write(tmp.resolve("more"), 3, 1, 0.0, 2, k -> 10);
+        Files.writeString(tmp.resolve("more/run-002/run.json"), "{\"run_id\": \"x\",\n  \"start_utc\": \"yesterday\"}");
+        Cli bad = Cli.run("history", "add", "--db", db, tmp.resolve("more").toString());
+        assertThat(bad.exitCode()).isEqualTo(3);
+        assertThat(bad.err()).contains(tmp.resolve("more/run-002/run.json") + ": 'start_utc': expected an ISO-8601 "
+                + "UTC instant").doesNotContain("\tat ");
+        Cli n = Cli.run("history", "sql", "--db", db, "SELECT count(*) AS n FROM run", "--format", "csv");
+        assertThat(n.out()).isEqualTo("n\n3\n");
+    }
+
+    @Test
     void shouldSayWhenThereIsNoDatabase(@TempDir Path tmp) {
         Cli r = Cli.run("history", "list", "--db", tmp.resolve("none.duckdb").toString());
         assertThat(r.exitCode()).isEqualTo(3);
