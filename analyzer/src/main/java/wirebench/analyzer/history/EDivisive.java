@@ -258,47 +258,64 @@ public final class EDivisive {
 
     List<Change> merge(double[] x, List<Integer> weak, SplittableRandom rng) {
         List<Integer> cps = new ArrayList<>(weak);
-        List<Change> stats = new ArrayList<>();
+        List<Double> p = new ArrayList<>();
         for (int i = 0; i < cps.size(); i++) {
-            stats.add(test(x, cps, i, rng));
+            p.add(test(x, cps, i, rng));
         }
-        while (!stats.isEmpty()) {
+        while (!cps.isEmpty()) {
             int weakest = 0;
-            for (int i = 1; i < stats.size(); i++) {
-                if (stats.get(i).pValue() > stats.get(weakest).pValue()) {
+            for (int i = 1; i < p.size(); i++) {
+                if (p.get(i) > p.get(weakest)) {
                     weakest = i;
                 }
             }
-            if (stats.get(weakest).pValue() <= params.pValue()) {
+            if (p.get(weakest) <= params.pValue()) {
+                if (params.minMagnitude() <= 0) {
+                    break;
+                }
+                // medians only when a magnitude is needed: sorting long segments is the costly part
                 weakest = 0;
-                for (int i = 1; i < stats.size(); i++) {
-                    if (stats.get(i).magnitude() < stats.get(weakest).magnitude()) {
+                double smallest = Double.POSITIVE_INFINITY;
+                for (int i = 0; i < cps.size(); i++) {
+                    double m = change(x, cps, i, p.get(i)).magnitude();
+                    if (m < smallest) {
+                        smallest = m;
                         weakest = i;
                     }
                 }
-                if (stats.get(weakest).magnitude() >= params.minMagnitude()) {
+                if (smallest >= params.minMagnitude()) {
                     break;
                 }
             }
             cps.remove(weakest);
-            stats.remove(weakest);
+            p.remove(weakest);
             if (weakest - 1 >= 0) {
-                stats.set(weakest - 1, test(x, cps, weakest - 1, rng));
+                p.set(weakest - 1, test(x, cps, weakest - 1, rng));
             }
             if (weakest < cps.size()) {
-                stats.set(weakest, test(x, cps, weakest, rng));
+                p.set(weakest, test(x, cps, weakest, rng));
             }
         }
-        return stats;
+        List<Change> out = new ArrayList<>();
+        for (int i = 0; i < cps.size(); i++) {
+            out.add(change(x, cps, i, p.get(i)));
+        }
+        return out;
     }
 
-    /** The merge test of change point {@code i} of {@code cps} against its neighbours. */
-    private Change test(double[] x, List<Integer> cps, int i, SplittableRandom rng) {
+    /** Change point {@code i} of {@code cps} with the medians of its neighbouring segments. */
+    private static Change change(double[] x, List<Integer> cps, int i, double pValue) {
         int cp = cps.get(i);
         int prev = i == 0 ? 0 : cps.get(i - 1);
         int next = i + 1 < cps.size() ? cps.get(i + 1) : x.length;
-        double before = median(x, prev, cp);
-        double after = median(x, cp, next);
+        return new Change(cp, pValue, median(x, prev, cp), median(x, cp, next));
+    }
+
+    /** The merge test's p-value of change point {@code i} of {@code cps} against its neighbours. */
+    private double test(double[] x, List<Integer> cps, int i, SplittableRandom rng) {
+        int cp = cps.get(i);
+        int prev = i == 0 ? 0 : cps.get(i - 1);
+        int next = i + 1 < cps.size() ? cps.get(i + 1) : x.length;
         int lo = Math.max(prev, cp - params.window());
         int hi = Math.min(next, cp + params.window());
         double[] y = Arrays.copyOfRange(x, lo, hi);
@@ -328,7 +345,7 @@ public final class EDivisive {
             }
             p = stopped ? Math.min(1.0, (double) exceed / done) : (exceed + 1.0) / (perms + 1.0);
         }
-        return new Change(cp, p, before, after);
+        return p;
     }
 
     /** Enough permutations that a p-value of {@code alpha} can be reached with one exceedance. */
