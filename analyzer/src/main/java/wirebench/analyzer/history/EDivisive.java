@@ -91,6 +91,8 @@ public final class EDivisive {
     private final Params params;
     /** Reused within-sums table (this class is not thread-safe: one instance per thread). */
     private double[] scratch = new double[0];
+    /** Reused table of reciprocals. */
+    private double[] recip = new double[0];
 
     public EDivisive(Params params) {
         this.params = params;
@@ -202,13 +204,20 @@ public final class EDivisive {
             return null;
         }
         double[] w = within(z, a, len);
+        double[] inv = reciprocals(len);
         int stride = len + 1;
         double bestQ = Double.NEGATIVE_INFINITY;
         int bestTau = -1;
         for (int tau = 1; tau < len; tau++) {
             double sxx = w[tau];
+            double xTerm = sxx * inv[tau - 1];
+            int row = tau * stride;
             for (int kappa = tau + 1; kappa <= len; kappa++) {
-                double q = q(w[kappa], w[tau * stride + kappa], tau, kappa, sxx);
+                // q(...) with the divisions replaced by products of reciprocals (inv[0] = 0 drops the
+                // within term of a one-value side, as q does)
+                int m = kappa - tau;
+                double syy = w[row + kappa];
+                double q = 2.0 * inv[kappa] * (w[kappa] - sxx - syy - m * xTerm - tau * inv[m - 1] * syy);
                 if (q > bestQ) {
                     bestQ = q;
                     bestTau = tau;
@@ -232,6 +241,17 @@ public final class EDivisive {
             v -= 2.0 * n / (total * (m - 1)) * syy;
         }
         return v;
+    }
+
+    /** {@code inv[k] = 1/k} for 1 <= k <= len, {@code inv[0] = 0} (reused table). */
+    private double[] reciprocals(int len) {
+        if (recip.length < len + 1) {
+            recip = new double[len + 1];
+            for (int k = 1; k <= len; k++) {
+                recip[k] = 1.0 / k;
+            }
+        }
+        return recip;
     }
 
     /**
