@@ -3,33 +3,49 @@ package wirebench.analyzer.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
 import java.awt.Rectangle;
+import java.awt.geom.Rectangle2D;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
+import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.LogAxis;
-import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.entity.CategoryItemEntity;
+import org.jfree.chart.entity.ChartEntity;
+import org.jfree.chart.entity.XYItemEntity;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.PreserveAspectRatio;
 import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.SVGHints;
+import org.jfree.svg.ViewBox;
 
 /**
  * Charts rendered by JFreeChart to SVG text, for inlining in a self-contained report. Text drawn
  * into the SVG (titles, series names) is XML-escaped by JFreeSVG, so hostile labels stay text.
  * Each chart gets its own id prefix so that several charts in one page do not share clip paths.
+ *
+ * <p>Every chart scales with the page (a {@code viewBox}, no fixed size), its y tick labels sit in
+ * a group of class {@value #Y_TICKS_CLASS}, and every point or bar carries its exact value as an
+ * SVG {@code <title>} (a native tooltip: no script). Y axes never show repeated labels: a constant
+ * or all-zero series gets a range around its value.
  */
 public final class Charts {
     /** Width and height of every chart, in CSS pixels. */
@@ -39,6 +55,9 @@ public final class Charts {
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
         new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
         new Color(0xbcbd22), new Color(0x17becf)};
+
+    /** The class of the SVG group holding a chart's y tick labels (the browser test reads them). */
+    public static final String Y_TICKS_CLASS = "wb-yticks";
 
     private int counter;
 
@@ -77,9 +96,50 @@ public final class Charts {
         }
         // a log y axis only pays when values span more than a decade; narrow ranges read better linear
         boolean wideY = logY && ds.getSeriesCount() > 0 && spanY(ds) > 20;
-        XYPlot plot = new XYPlot(ds, logX ? sizeAxis(xLabel, ds) : axis(xLabel, false), axis(yLabel, wideY), r);
+        ValueAxis y = yAxis(yLabel, wideY);
+        fitDegenerate(y, minY(ds), maxY(ds));
+        XYPlot plot = new XYPlot(ds, logX ? sizeAxis(xLabel, ds) : axis(xLabel), y, r);
         style(plot);
-        return render(new JFreeChart(title, titleFont(), plot, true));
+        return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), xLabel, yLabel);
+    }
+
+    private static double minY(XYSeriesCollection ds) {
+        double min = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            if (ds.getSeries(i).getItemCount() > 0) {
+                min = Math.min(min, ds.getSeries(i).getMinY());
+            }
+        }
+        return min;
+    }
+
+    private static double maxY(XYSeriesCollection ds) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            if (ds.getSeries(i).getItemCount() > 0) {
+                max = Math.max(max, ds.getSeries(i).getMaxY());
+            }
+        }
+        return max;
+    }
+
+    /**
+     * A y range that cannot collapse: all zero reads 0..1, a constant value ±10% around it (the
+     * auto range would zoom onto rounding noise and label every tick alike).
+     */
+    static void fitDegenerate(ValueAxis y, double min, double max) {
+        if (Double.isInfinite(min) || Double.isInfinite(max)) {
+            y.setRange(0, 1);
+            return;
+        }
+        double span = max - min;
+        double scale = Math.max(Math.abs(max), Math.abs(min));
+        if (scale == 0) {
+            y.setRange(0, 1);
+        } else if (span <= scale * 1e-6) {
+            y.setRange(min >= 0 && y instanceof NumberAxis ? Math.max(0, min - scale * 0.1) : min - scale * 0.1,
+                    max + scale * 0.1);
+        }
     }
 
     private static double spanY(XYSeriesCollection ds) {
@@ -137,7 +197,7 @@ public final class Charts {
             XYSeries s = new XYSeries(uniqueKey(ds, l.name()), false, true);
             for (double[] p : l.points()) {
                 double pct = p[0];
-                if (pct >= 100.0) {
+                if (pct >= 100.0 || p[1] <= 0) {
                     continue;
                 }
                 s.add(1.0 / (1.0 - pct / 100.0), p[1]);
@@ -150,11 +210,12 @@ public final class Charts {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
             r.setSeriesStroke(i, new BasicStroke(1.8f));
         }
-        NumberAxis y = new NumberAxis(yLabel);
-        y.setAutoRangeIncludesZero(true);
+        // always logarithmic: one series' tail (a 28 ms spike) must not flatten the others
+        ValueAxis y = yAxis(yLabel, spanY(ds) > 2);
+        fitDegenerate(y, minY(ds), maxY(ds));
         XYPlot plot = new XYPlot(ds, x, y, r);
         style(plot);
-        return render(new JFreeChart(title, titleFont(), plot, true));
+        return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), "Percentile", yLabel);
     }
 
     /** A vertical bar chart, categories along x, one colour per series. */
@@ -185,7 +246,9 @@ public final class Charts {
         for (int i = 0; i < series.size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
         }
-        CategoryPlot plot = new CategoryPlot(ds, cat, new NumberAxis(valueLabel), r);
+        cat.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        ValueAxis value = yAxis(valueLabel, false);
+        CategoryPlot plot = new CategoryPlot(ds, cat, value, r);
         plot.setOrientation(PlotOrientation.VERTICAL);
         double top = 0;
         for (int i = 0; i < ds.getRowCount(); i++) {
@@ -197,6 +260,16 @@ public final class Charts {
         if (top == 0) {
             // all bars zero (no loss, say): a plain 0..1 axis instead of one zoomed on rounding noise
             plot.getRangeAxis().setRange(0, 1);
+        } else if (names.length > 0) {
+            // with rating bands, show the band the tallest bar reaches up to its upper limit
+            double upper = top * 1.05;
+            for (double l : limits) {
+                if (l >= top) {
+                    upper = Math.max(upper, l);
+                    break;
+                }
+            }
+            plot.getRangeAxis().setRange(0, upper);
         }
         for (int i = 0; i < names.length; i++) {
             double lo = i == 0 ? 0 : limits[i - 1];
@@ -214,7 +287,7 @@ public final class Charts {
         }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(new Color(0xdddddd));
-        return render(new JFreeChart(title, titleFont(), plot, series.size() > 1));
+        return render(new JFreeChart(title, titleFont(), plot, series.size() > 1), categoryLabel, valueLabel);
     }
 
     private static String uniqueKey(XYSeriesCollection ds, String name) {
@@ -226,22 +299,91 @@ public final class Charts {
         return key;
     }
 
-    private static ValueAxis axis(String label, boolean log) {
-        if (log) {
-            // labels at 1-2-5 steps within each decade, read as plain numbers
-            LogarithmicAxis a = new LogarithmicAxis(label);
-            a.setStrictValuesFlag(false);
-            a.setAllowNegativesFlag(false);
-            a.setAutoRangeNextLogFlag(false);
-            a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
-                    java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
-            return a;
-        }
+    /** A linear x axis with plain number labels. */
+    private static ValueAxis axis(String label) {
         NumberAxis a = new NumberAxis(label);
         a.setAutoRangeIncludesZero(false);
-        a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
-                java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
+        a.setNumberFormatOverride(plainFormat());
+        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         return a;
+    }
+
+    /** A y axis (log base 10 or linear) whose tick labels are grouped for the browser test. */
+    private static ValueAxis yAxis(String label, boolean log) {
+        ValueAxis a;
+        if (log) {
+            LogAxis l = new YLogAxis(label);
+            l.setBase(10);
+            l.setSmallestValue(1e-3);
+            l.setMinorTickMarksVisible(true);
+            l.setNumberFormatOverride(plainFormat());
+            a = l;
+        } else {
+            NumberAxis n = new YNumberAxis(label);
+            n.setAutoRangeIncludesZero(false);
+            n.setNumberFormatOverride(plainFormat());
+            a = n;
+        }
+        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        return a;
+    }
+
+    /**
+     * Tick labels as plain numbers with grouping, up to 6 decimals, never "-0": ticks are multiples
+     * of the tick unit, so labels of distinct ticks differ.
+     */
+    static java.text.NumberFormat plainFormat() {
+        java.text.DecimalFormat f = new java.text.DecimalFormat("#,##0.######",
+                java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public StringBuffer format(double number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
+                double v = Math.abs(number) < 5e-7 ? 0.0 : number;
+                return super.format(v + 0.0, toAppendTo, pos);
+            }
+        };
+        return f;
+    }
+
+    /** Draws tick labels inside an SVG group of class {@link #Y_TICKS_CLASS}. */
+    private static AxisState grouped(Graphics2D g2, java.util.function.Supplier<AxisState> draw) {
+        g2.setRenderingHint(SVGHints.KEY_BEGIN_GROUP, Map.of("class", Y_TICKS_CLASS));
+        try {
+            return draw.get();
+        } finally {
+            g2.setRenderingHint(SVGHints.KEY_END_GROUP, "true");
+        }
+    }
+
+    /** A linear y axis whose tick labels are grouped. */
+    private static final class YNumberAxis extends NumberAxis {
+        private static final long serialVersionUID = 1L;
+
+        YNumberAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        protected AxisState drawTickMarksAndLabels(Graphics2D g2, double cursor, Rectangle2D plotArea,
+                Rectangle2D dataArea, RectangleEdge edge) {
+            return grouped(g2, () -> super.drawTickMarksAndLabels(g2, cursor, plotArea, dataArea, edge));
+        }
+    }
+
+    /** A log y axis whose tick labels are grouped. */
+    private static final class YLogAxis extends LogAxis {
+        private static final long serialVersionUID = 1L;
+
+        YLogAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        protected AxisState drawTickMarksAndLabels(Graphics2D g2, double cursor, Rectangle2D plotArea,
+                Rectangle2D dataArea, RectangleEdge edge) {
+            return grouped(g2, () -> super.drawTickMarksAndLabels(g2, cursor, plotArea, dataArea, edge));
+        }
     }
 
     private static void style(XYPlot plot) {
@@ -254,7 +396,7 @@ public final class Charts {
         return new Font(Font.SANS_SERIF, Font.BOLD, 15);
     }
 
-    private String render(JFreeChart chart) {
+    private String render(JFreeChart chart, String xLabel, String yLabel) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.getTitle().setPaint(new Color(0x222222));
         if (chart.getLegend() != null) {
@@ -262,14 +404,72 @@ public final class Charts {
         }
         chart.setAntiAlias(true);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH_PX, HEIGHT_PX);
-        g.setDefsKeyPrefix("wbchart" + (++counter) + "_");
-        chart.draw(g, new Rectangle(0, 0, WIDTH_PX, HEIGHT_PX));
-        return g.getSVGElement("wbchart" + counter);
+        String id = "wbchart" + (++counter);
+        g.setDefsKeyPrefix(id + "_");
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        chart.draw(g, new Rectangle(0, 0, WIDTH_PX, HEIGHT_PX), info);
+        String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH_PX, HEIGHT_PX), PreserveAspectRatio.XMID_YMID,
+                null);
+        return svg.substring(0, svg.lastIndexOf("</svg>")) + tooltips(info, xLabel, yLabel) + "</svg>";
+    }
+
+    /**
+     * One invisible hover target per drawn point or bar, over the item's own area, whose SVG
+     * {@code <title>} names its series and exact values.
+     */
+    private static String tooltips(ChartRenderingInfo info, String xLabel, String yLabel) {
+        StringBuilder sb = new StringBuilder("<g class='wb-points' style='fill:#000;fill-opacity:0;stroke:none'>");
+        for (Object o : info.getEntityCollection().getEntities()) {
+            ChartEntity e = (ChartEntity) o;
+            String text;
+            if (e instanceof XYItemEntity xy) {
+                var ds = xy.getDataset();
+                int s = xy.getSeriesIndex();
+                int i = xy.getItem();
+                double x = ds.getXValue(s, i);
+                if (xLabel.equals("Percentile")) {
+                    text = ds.getSeriesKey(s) + ": " + PercentileAxis.label(x) + " " + yLabel + " " + exact(
+                            ds.getYValue(s, i));
+                } else {
+                    text = ds.getSeriesKey(s) + ": " + xLabel + " " + exact(x) + ", " + yLabel + " " + exact(
+                            ds.getYValue(s, i));
+                }
+            } else if (e instanceof CategoryItemEntity c) {
+                Number v = c.getDataset().getValue(c.getRowKey(), c.getColumnKey());
+                text = c.getRowKey() + ", " + c.getColumnKey() + ": " + yLabel + " " + (v == null ? "none"
+                        : exact(v.doubleValue()));
+            } else {
+                continue;
+            }
+            Rectangle2D b = e.getArea().getBounds2D();
+            sb.append(String.format(Locale.ROOT, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'><title>",
+                    b.getX(), b.getY(), Math.max(b.getWidth(), 1), Math.max(b.getHeight(), 1)))
+                    .append(xml(text)).append("</title></rect>");
+        }
+        return sb.append("</g>").toString();
+    }
+
+    /** A value as exactly as it is known: up to 6 decimals, no grouping. */
+    static String exact(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(10)).setScale(6,
+                java.math.RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&apos;")
+                .replace("\"", "&quot;");
     }
 
     /** A log axis of 1/(1-p) whose ticks read as percentiles: 90%, 99%, 99.9%, ... */
     private static final class PercentileAxis extends LogAxis {
         private static final long serialVersionUID = 1L;
+
+        /** The percentile of x = 1/(1-p): {@code 99.9%}. */
+        static String label(double x) {
+            double p = 100.0 * (1.0 - 1.0 / x);
+            return new java.math.BigDecimal(p).round(new java.math.MathContext(8)).stripTrailingZeros()
+                    .toPlainString() + "%";
+        }
 
         PercentileAxis(String label) {
             super(label);
@@ -281,10 +481,7 @@ public final class Charts {
 
                 @Override
                 public StringBuffer format(double number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
-                    double p = 100.0 * (1.0 - 1.0 / number);
-                    String s = new java.math.BigDecimal(p).round(new java.math.MathContext(8))
-                            .stripTrailingZeros().toPlainString();
-                    return toAppendTo.append(s).append('%');
+                    return toAppendTo.append(label(number));
                 }
 
                 @Override
