@@ -15,7 +15,7 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
-import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
@@ -37,6 +37,8 @@ import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGHints;
 import org.jfree.svg.ViewBox;
 
+import wirebench.analyzer.util.Numbers;
+
 /**
  * Charts rendered by JFreeChart to SVG text, for inlining in a self-contained report. Text drawn
  * into the SVG (titles, series names) is XML-escaped by JFreeSVG, so hostile labels stay text.
@@ -49,8 +51,8 @@ import org.jfree.svg.ViewBox;
  */
 public final class Charts {
     /** Width and height of every chart, in CSS pixels. */
-    public static final int WIDTH_PX = 760;
-    public static final int HEIGHT_PX = 400;
+    public static final int WIDTH_PX = 900;
+    public static final int HEIGHT_PX = 420;
 
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
         new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
@@ -58,6 +60,11 @@ public final class Charts {
 
     /** The class of the SVG group holding a chart's y tick labels (the browser test reads them). */
     public static final String Y_TICKS_CLASS = "wb-yticks";
+
+    static {
+        // rotated text (y axis labels, slanted categories) as <text> with a transform, not glyph outlines
+        org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
 
     private int counter;
 
@@ -169,21 +176,18 @@ public final class Charts {
                 max = Math.max(max, s.getMaxX());
             }
         }
-        LogAxis a = new LogAxis(label);
-        a.setBase(2);
-        a.setSmallestValue(1);
-        if (max > 0) {
-            double lo = Math.floor(Math.log(min) / Math.log(2));
-            double hi = Math.ceil(Math.log(max) / Math.log(2));
-            if (hi <= lo) {
-                hi = lo + 1;
-            }
-            a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
-            a.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil((hi - lo) / 10))));
+        double lo = max > 0 ? Math.floor(Math.log(min) / Math.log(2)) : 0;
+        double hi = max > 0 ? Math.ceil(Math.log(max) / Math.log(2)) : 1;
+        if (hi <= lo) {
+            hi = lo + 1;
         }
-        a.setNumberFormatOverride(new java.text.DecimalFormat("0", java.text.DecimalFormatSymbols.getInstance(
-                Locale.ROOT)));
-        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        int step = (int) Math.max(1, Math.ceil((hi - lo) / 10));
+        List<Double> ticks = new java.util.ArrayList<>();
+        for (double e = lo; e <= hi; e += step) {
+            ticks.add(Math.pow(2, e));
+        }
+        TickedLogAxis a = new TickedLogAxis(label, ticks, v -> Numbers.plain(v));
+        a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
         return a;
     }
 
@@ -204,7 +208,18 @@ public final class Charts {
             }
             ds.addSeries(s);
         }
-        LogAxis x = new PercentileAxis("Percentile");
+        double maxX = 10;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            if (ds.getSeries(i).getItemCount() > 0) {
+                maxX = Math.max(maxX, ds.getSeries(i).getMaxX());
+            }
+        }
+        List<Double> ticks = new java.util.ArrayList<>();
+        for (double t = 1; t <= maxX * 1.0001; t *= 10) {
+            ticks.add(t);
+        }
+        TickedLogAxis x = new TickedLogAxis("Percentile", ticks, Charts::percentileLabel);
+        x.setRange(1, Math.max(10, maxX * 1.2));
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < lines.size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
@@ -312,10 +327,11 @@ public final class Charts {
     private static ValueAxis yAxis(String label, boolean log) {
         ValueAxis a;
         if (log) {
-            LogAxis l = new YLogAxis(label);
-            l.setBase(10);
-            l.setSmallestValue(1e-3);
-            l.setMinorTickMarksVisible(true);
+            // labels at 1..9 steps within each decade, read as plain numbers
+            LogarithmicAxis l = new YLogAxis(label);
+            l.setStrictValuesFlag(false);
+            l.setAllowNegativesFlag(false);
+            l.setAutoRangeNextLogFlag(false);
             l.setNumberFormatOverride(plainFormat());
             a = l;
         } else {
@@ -372,7 +388,7 @@ public final class Charts {
     }
 
     /** A log y axis whose tick labels are grouped. */
-    private static final class YLogAxis extends LogAxis {
+    private static final class YLogAxis extends LogarithmicAxis {
         private static final long serialVersionUID = 1L;
 
         YLogAxis(String label) {
@@ -406,6 +422,8 @@ public final class Charts {
         SVGGraphics2D g = new SVGGraphics2D(WIDTH_PX, HEIGHT_PX);
         String id = "wbchart" + (++counter);
         g.setDefsKeyPrefix(id + "_");
+        // text as <text> elements, not glyph outlines: smaller, selectable, readable by tests
+        g.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
         ChartRenderingInfo info = new ChartRenderingInfo();
         chart.draw(g, new Rectangle(0, 0, WIDTH_PX, HEIGHT_PX), info);
         String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH_PX, HEIGHT_PX), PreserveAspectRatio.XMID_YMID,
@@ -428,7 +446,7 @@ public final class Charts {
                 int i = xy.getItem();
                 double x = ds.getXValue(s, i);
                 if (xLabel.equals("Percentile")) {
-                    text = ds.getSeriesKey(s) + ": " + PercentileAxis.label(x) + " " + yLabel + " " + exact(
+                    text = ds.getSeriesKey(s) + ": " + percentileLabel(x) + " " + yLabel + " " + exact(
                             ds.getYValue(s, i));
                 } else {
                     text = ds.getSeriesKey(s) + ": " + xLabel + " " + exact(x) + ", " + yLabel + " " + exact(
@@ -460,40 +478,42 @@ public final class Charts {
                 .replace("\"", "&quot;");
     }
 
-    /** A log axis of 1/(1-p) whose ticks read as percentiles: 90%, 99%, 99.9%, ... */
-    private static final class PercentileAxis extends LogAxis {
-        private static final long serialVersionUID = 1L;
+    /** The percentile of x = 1/(1-p): {@code 99.9%}. */
+    static String percentileLabel(double x) {
+        double p = 100.0 * (1.0 - 1.0 / x);
+        return new java.math.BigDecimal(p).round(new java.math.MathContext(8)).stripTrailingZeros().toPlainString()
+                + "%";
+    }
 
-        /** The percentile of x = 1/(1-p): {@code 99.9%}. */
-        static String label(double x) {
-            double p = 100.0 * (1.0 - 1.0 / x);
-            return new java.math.BigDecimal(p).round(new java.math.MathContext(8)).stripTrailingZeros()
-                    .toPlainString() + "%";
+    /**
+     * A log x axis with ticks at given values and labels from a function, drawn as plain text
+     * (JFreeChart's LogAxis draws attributed strings, which SVG gets as glyph outlines).
+     */
+    private static final class TickedLogAxis extends LogarithmicAxis {
+        private static final long serialVersionUID = 1L;
+        private final List<Double> ticks;
+        private final transient java.util.function.DoubleFunction<String> labels;
+
+        TickedLogAxis(String label, List<Double> ticks, java.util.function.DoubleFunction<String> labels) {
+            super(label);
+            this.ticks = ticks;
+            this.labels = labels;
+            setStrictValuesFlag(false);
+            setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         }
 
-        PercentileAxis(String label) {
-            super(label);
-            setBase(10);
-            setSmallestValue(1);
-            setTickUnit(new NumberTickUnit(1));
-            setNumberFormatOverride(new java.text.NumberFormat() {
-                private static final long serialVersionUID = 1L;
-
-                @Override
-                public StringBuffer format(double number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
-                    return toAppendTo.append(label(number));
+        @Override
+        protected List<org.jfree.chart.axis.Tick> refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea,
+                RectangleEdge edge) {
+            List<org.jfree.chart.axis.Tick> out = new java.util.ArrayList<>();
+            for (double t : ticks) {
+                if (getRange().contains(t)) {
+                    out.add(new org.jfree.chart.axis.NumberTick(org.jfree.chart.axis.TickType.MAJOR, t,
+                            labels.apply(t), org.jfree.chart.ui.TextAnchor.TOP_CENTER,
+                            org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
                 }
-
-                @Override
-                public StringBuffer format(long number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
-                    return format((double) number, toAppendTo, pos);
-                }
-
-                @Override
-                public Number parse(String source, java.text.ParsePosition parsePosition) {
-                    return null;
-                }
-            });
+            }
+            return out;
         }
     }
 }
