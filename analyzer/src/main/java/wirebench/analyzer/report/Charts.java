@@ -454,8 +454,8 @@ public final class Charts {
                 }
             } else if (e instanceof CategoryItemEntity c) {
                 Number v = c.getDataset().getValue(c.getRowKey(), c.getColumnKey());
-                text = c.getRowKey() + ", " + c.getColumnKey() + ": " + yLabel + " " + (v == null ? "none"
-                        : exact(v.doubleValue()));
+                String series = c.getDataset().getRowCount() > 1 ? c.getRowKey() + ", " : "";
+                text = series + c.getColumnKey() + ": " + yLabel + " " + (v == null ? "none" : exact(v.doubleValue()));
             } else {
                 continue;
             }

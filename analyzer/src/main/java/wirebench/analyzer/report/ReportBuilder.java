@@ -182,6 +182,11 @@ public final class ReportBuilder {
         if (dists.isEmpty()) {
             return;
         }
+        if (dists.stream().allMatch(d -> d.count() < 2)) {
+            // one value per log: no distribution to draw (a chart of lone dots would suggest one)
+            chartList.add(note(title + ": not drawn, each log holds a single latency sample"));
+            return;
+        }
         List<String> names = SeriesLabels.varying(dists.stream().map(d -> SeriesLabels.ofHistogramLog(d.name()))
                 .toList(), "latency");
         List<Charts.Line> lines = new ArrayList<>();
@@ -373,6 +378,14 @@ public final class ReportBuilder {
             }
         }
         return pts;
+    }
+
+    /** A chart that was not drawn, with the reason, shown where the chart would be. */
+    static Map<String, Object> note(String text) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("title", text);
+        m.put("svg", "");
+        return m;
     }
 
     static Map<String, Object> chart(String title, String svg) {

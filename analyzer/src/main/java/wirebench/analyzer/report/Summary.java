@@ -160,7 +160,7 @@ final class Summary {
         best.forEach((payload, r) -> rows.add(List.of(SeriesLabels.bytes(payload), r.text("method") == null ? "?"
                 : r.text("method"), Numbers.upTo(r.number("data_mbps"), 1), r.number("lost_pct") == null ? "n/a"
                         : Numbers.upTo(r.number("lost_pct"), 2))));
-        return suite("udp", "UDP: best receive method", List.of("Payload", "Best method", "Data (Mbps)",
+        return suite("udp", "UDP: best receive method", List.of("Payload", "Method", "Data (Mbps)",
                 "Loss (%)"), rows, List.of());
     }
 

@@ -50,7 +50,7 @@ class CompareLayoutTest {
 
     private static Cli compare(Path dir, String... extra) throws IOException {
         String a = latency(dir, "a", false, 1) + "," + throughput(dir, "a", 400);
-        String b = latency(dir, "b", true, 2) + "," + throughput(dir, "b", 380);
+        String b = latency(dir, "b", true, 1) + "," + throughput(dir, "b", 380);
         List<String> args = new java.util.ArrayList<>(List.of("compare", a, b));
         args.addAll(List.of(extra));
         return Cli.run(args.toArray(new String[0]));
@@ -62,8 +62,9 @@ class CompareLayoutTest {
 
         assertThat(r.exitCode()).as(r.err()).isZero();
         String first = r.out().lines().findFirst().orElse("");
-        // 32 B: p50 and p99 worse; 1024 B: both better; 8192 B: both unchanged; throughput: one run per side
-        assertThat(first).isEqualTo("2 worse, 2 better, 2 unchanged, 3 not testable");
+        // 32 B: p50 and p99 worse; 1024 B: both better; 8192 B: both unchanged; throughput: one run per side,
+        // 4 metrics
+        assertThat(first).isEqualTo("2 worse, 2 better, 2 unchanged, 4 not testable");
     }
 
     @Test
@@ -94,12 +95,12 @@ class CompareLayoutTest {
         int counts = text.indexOf("id=\"counts\"");
         assertThat(counts).isPositive().isLessThan(text.indexOf("<svg"));
         assertThat(text.substring(counts)).containsPattern(">2 worse</span>, <span class=\"better\">2 better</span>, "
-                + "<span class=\"same\">2 unchanged</span>, <span class=\"untested\">3 not testable<");
+                + "<span class=\"same\">2 unchanged</span>, <span class=\"untested\">4 not testable<");
         String body = text.substring(text.indexOf("<tbody>"));
         List<String> classes = java.util.regex.Pattern.compile("<tr class=\"(\\w+)\"").matcher(body).results()
                 .map(m -> m.group(1)).toList();
         assertThat(classes).containsExactly("worse", "worse", "better", "better", "same", "same", "untested",
-                "untested", "untested");
+                "untested", "untested", "untested");
     }
 
     @Test
@@ -107,7 +108,7 @@ class CompareLayoutTest {
         Cli json = compare(dir, "--format", "json");
         Cli md = compare(dir, "--format", "markdown");
 
-        assertThat(json.out()).contains("\"verdict_counts\": {").contains("\"worse\": 2").contains("\"not_testable\": 3");
+        assertThat(json.out()).contains("\"verdict_counts\": {").contains("\"worse\": 2").contains("\"not_testable\": 4");
         for (String field : List.of("point", "kind", "metric", "direction", "n_baseline", "n_candidate",
                 "baseline_median", "candidate_median", "baseline_ci", "candidate_ci", "delta_pct", "p_value",
                 "verdict", "note", "only_in_baseline", "only_in_candidate", "notes", "gates", "failed")) {
