@@ -113,7 +113,8 @@ public final class CompareReport {
                 b.add(new double[] {size, v[0]});
                 c.add(new double[] {size, v[1]});
             });
-            String name = e.getKey().isEmpty() ? "" : " " + e.getKey();
+            // one test per side: "baseline" and "candidate" say it all; several: name each by its conditions
+            String name = e.getKey().isEmpty() || lines.size() == 1 ? "" : " " + e.getKey();
             ls.add(new Charts.Line("baseline" + name, b, false));
             ls.add(new Charts.Line("candidate" + name, c, true));
         }
