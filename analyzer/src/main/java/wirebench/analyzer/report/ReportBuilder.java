@@ -337,7 +337,9 @@ public final class ReportBuilder {
             align.add(b ? "text" : "num");
         }
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("title", label(t));
+        String file = Path.of(t.source()).getFileName() == null ? t.source()
+                : Path.of(t.source()).getFileName().toString();
+        m.put("title", SeriesLabels.all(t.context(), file));
         m.put("source", shortSource(t.source()));
         m.put("align", align);
         m.put("kind", t.kind().id());

@@ -54,6 +54,17 @@ public final class SeriesLabels {
         return out;
     }
 
+    /** Every condition of one context in words ({@code UDPv4, reliable, no batching}), or {@code fallback}. */
+    public static String all(Map<String, String> context, String fallback) {
+        List<String> parts = new ArrayList<>();
+        context.forEach((k, v) -> {
+            if (!NOT_CONDITIONS.contains(k) && v != null && !v.isEmpty()) {
+                parts.add(word(k, v));
+            }
+        });
+        return parts.isEmpty() ? fallback : String.join(", ", parts);
+    }
+
     /** One condition in words: {@code best effort}, {@code batch 8 KiB}, {@code 4 instances}, {@code 1 KiB}. */
     public static String word(String key, String value) {
         switch (key) {
@@ -69,6 +80,10 @@ public final class SeriesLabels {
                 return value + (value.equals("1") ? " instance" : " instances");
             case "batch_bytes":
                 return value.equals("0") ? "no batching" : "batch " + bytes(value);
+            case "rate_per_s":
+                return value.equals("max") ? "max rate" : value + "/s";
+            case "client":
+                return value + " client";
             case "threads":
                 return value + (value.equals("1") ? " thread" : " threads");
             default:
