@@ -319,6 +319,9 @@ public final class ReportBuilder {
                 cols.add(c);
             }
         }
+        if (t.kind() == Kind.RPC && cols.remove("label")) {
+            cols.add(0, "label"); // the case first: it is the column that stays in view when the table scrolls
+        }
         List<String> labels = new ArrayList<>();
         cols.forEach(c -> labels.add(ColumnLabels.label(t.kind(), c)));
         List<Object> rows = new ArrayList<>();
