@@ -24,11 +24,11 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.RunnerMain;
-import wirebench.runner.WirebenchException;
 import wirebench.runner.campaign.CommandLines.Role;
-import wirebench.runner.results.CsvFamily;
-import wirebench.runner.results.Num;
 import wirebench.runner.results.ResultsDirectory;
 
 /**
@@ -110,7 +110,7 @@ final class CampaignRunner {
         }
         o.println("campaign: " + points.size() + " tests, about " + Progress.duration(points.size()
                 * (executionTimeS + Progress.STARTUP_S)) + " (" + executionTimeS + " s each plus about "
-                + Num.plain(Progress.STARTUP_S) + " s of start-up)");
+                + Numbers.plain(Progress.STARTUP_S) + " s of start-up)");
         o.flush();
     }
 
@@ -202,7 +202,7 @@ final class CampaignRunner {
         double s = (System.nanoTime() - t0) / 1e9;
         int missing = points.size() - finishedCount;
         o.println("campaign: " + (ran - failures.size()) + " tests finished, " + failures.size() + " failed, "
-                + already + " skipped (finished before) in " + Progress.duration(s) + " (" + Num.fixed(s, 1)
+                + already + " skipped (finished before) in " + Progress.duration(s) + " (" + Numbers.fixed(s, 1)
                 + " s); results in " + resultsDir() + ", Perftest CSV files in " + out.resolve("perftest"));
         o.flush();
         if (!failures.isEmpty() || missing > 0) {
@@ -443,7 +443,7 @@ final class CampaignRunner {
             keys.add("repetition");
             List<String> header = List.of(text.get(1).split(","));
             List<String> measures = header.subList(keys.size() - 1, header.size());
-            CsvFamily target = dir.family(family, keys, measures);
+            CsvFamilyWriter target = dir.family(family, keys, measures);
             String body = String.join("\n", text.subList(2, text.size()));
             try (CSVParser parser = CSVParser.parse(new StringReader(body), CSVFormat.DEFAULT)) {
                 for (CSVRecord rec : parser) {
@@ -478,7 +478,7 @@ final class CampaignRunner {
     private void perftestRows(Child c, TestPoint p, ResultsDirectory dir) throws IOException {
         PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
         if (c.role() == Role.PUB) {
-            CsvFamily f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
+            CsvFamilyWriter f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
             for (Map<String, Double> m : r.latency()) {
                 Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
                 row.put("test", p.latencyTest() ? "latency" : "throughput");
@@ -490,7 +490,7 @@ final class CampaignRunner {
                 f.append(row);
             }
         } else if (!p.latencyTest()) {
-            CsvFamily f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
+            CsvFamilyWriter f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
             for (Map<String, Double> m : r.throughput()) {
                 Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
                 m.forEach((k, v) -> {

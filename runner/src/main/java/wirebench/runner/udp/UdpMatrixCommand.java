@@ -27,10 +27,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.RunnerMain;
-import wirebench.runner.WirebenchException;
-import wirebench.runner.results.CsvFamily;
-import wirebench.runner.results.Num;
 import wirebench.runner.results.ResultsDirectory;
 
 /** {@code wirebench run udp matrix}: the seed's Benchmark-1 grid (or any product grid), one row per point. */
@@ -120,7 +120,7 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 "points", points.size());
         List<Map<String, String>> rows = new ArrayList<>();
         try (ResultsDirectory dir = UdpOptions.open(out, ResultsDirectory.commandLine(spec), cfg)) {
-            CsvFamily csv = UdpOptions.udpCsv(dir);
+            CsvFamilyWriter csv = UdpOptions.udpCsv(dir);
             NetnsPair ns = hosts == Hosts.NETNS ? NetnsPair.create() : null;
             try {
                 if (ns != null) {
@@ -168,7 +168,7 @@ public final class UdpMatrixCommand implements Callable<Integer> {
         return s.realtime() ? rtPriority : 0;
     }
 
-    private Map<String, String> runLoopback(MatrixPoint p, CsvFamily csv, PrintWriter o) throws Exception {
+    private Map<String, String> runLoopback(MatrixPoint p, CsvFamilyWriter csv, PrintWriter o) throws Exception {
         AtomicReference<UdpResult> result = new AtomicReference<>();
         ServerConfig sc = new ServerConfig(p.method(), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 p.rcvbufBytes(), p.serverScheduler(), prio(p.serverScheduler()), idleTimeoutMs, 1);
@@ -198,11 +198,11 @@ public final class UdpMatrixCommand implements Callable<Integer> {
         Map<String, Object> row = result.get().csvRow();
         csv.append(row);
         Map<String, String> text = new LinkedHashMap<>();
-        row.forEach((k, v) -> text.put(k, v == null ? "" : v instanceof Double ? Num.plain((Double) v) : v.toString()));
+        row.forEach((k, v) -> text.put(k, v == null ? "" : v instanceof Double ? Numbers.plain((Double) v) : v.toString()));
         return text;
     }
 
-    private Map<String, String> runNetns(NetnsPair ns, MatrixPoint p, CsvFamily csv, PrintWriter o) throws Exception {
+    private Map<String, String> runNetns(NetnsPair ns, MatrixPoint p, CsvFamilyWriter csv, PrintWriter o) throws Exception {
         Path tmp = Files.createTempDirectory("wbu-point");
         try {
             List<String> server = new ArrayList<>(javaCommand());
