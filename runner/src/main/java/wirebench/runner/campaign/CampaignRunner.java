@@ -2,7 +2,6 @@ package wirebench.runner.campaign;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
-
+import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
@@ -436,24 +432,24 @@ final class CampaignRunner {
             if (!Files.exists(f)) {
                 continue;
             }
-            List<String> text = Files.readAllLines(f, StandardCharsets.UTF_8);
-            String magic = text.get(0);
-            int k = magic.indexOf(" keys=");
-            List<String> keys = new ArrayList<>(List.of(magic.substring(k + 6).trim().split(",")));
-            keys.add("repetition");
-            List<String> header = List.of(text.get(1).split(","));
-            List<String> measures = header.subList(keys.size() - 1, header.size());
-            CsvFamilyWriter target = dir.family(family, keys, measures);
-            String body = String.join("\n", text.subList(2, text.size()));
-            try (CSVParser parser = CSVParser.parse(new StringReader(body), CSVFormat.DEFAULT)) {
-                for (CSVRecord rec : parser) {
+            try (CsvFamilyReader reader = CsvFamilyReader.open(f)) {
+                List<String> keys = new ArrayList<>(reader.declaration().keys());
+                int keyCount = keys.size();
+                keys.add("repetition");
+                List<String> header = reader.header();
+                List<String> measures = header.subList(keyCount, header.size());
+                CsvFamilyWriter target = dir.family(family, keys, measures);
+                for (CsvFamilyReader.Row rec = reader.next(); rec != null; rec = reader.next()) {
                     if (rec.size() != header.size()) {
                         continue;
                     }
+                    // cells as the text they stand for, numbers in measure columns as numbers: the
+                    // writer neutralises text again and never prefixes a number (CsvCells)
                     Map<String, Object> row = new LinkedHashMap<>();
                     for (int i = 0; i < header.size(); i++) {
-                        String v = rec.get(i);
-                        row.put(header.get(i), v.isEmpty() ? null : v);
+                        String v = rec.text(i);
+                        Double d = i < keyCount || v.isEmpty() ? null : Numbers.parseOrNull(v);
+                        row.put(header.get(i), v.isEmpty() ? null : d != null ? d : v);
                     }
                     row.put("repetition", p.repetition());
                     target.append(row);

@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
@@ -254,19 +255,22 @@ public final class UdpMatrixCommand implements Callable<Integer> {
         }
     }
 
-    /** The last data row of a udp.csv as column name to field text. */
-    static Map<String, String> lastRow(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.size() < 3) {
-            throw new WirebenchException(WirebenchException.RUN_FAILED, file + ": expected a result row, got none");
+    /** The last data row of a udp.csv as column name to field text (read with the contract's reader). */
+    static Map<String, String> lastRow(Path file) {
+        try (CsvFamilyReader r = CsvFamilyReader.open(file)) {
+            CsvFamilyReader.Row last = null;
+            for (CsvFamilyReader.Row row = r.next(); row != null; row = r.next()) {
+                last = row;
+            }
+            if (last == null) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, file + ": expected a result row, got none");
+            }
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < r.header().size(); i++) {
+                row.put(r.header().get(i), i < last.size() ? last.text(i) : "");
+            }
+            return row;
         }
-        String[] header = lines.get(1).split(",", -1);
-        String[] f = lines.get(lines.size() - 1).split(",", -1);
-        Map<String, String> row = new LinkedHashMap<>();
-        for (int i = 0; i < header.length; i++) {
-            row.put(header[i], i < f.length ? f[i] : "");
-        }
-        return row;
     }
 
     /** This JVM's java, its module opens and class path, and the runner's main class. */
