@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,9 +29,10 @@ import org.apache.commons.csv.CSVRecord;
  * with {@code #} between rows are skipped. Surrounding blanks of unquoted fields are dropped.
  *
  * <p>Every row knows the file and the 1-based line it starts on; errors are bad input
- * ({@code FILE:LINE: expected X, got Y}, exit 3). The reader checks the declaration (version),
- * that the header names every key column and no column twice; the caller checks the family, the
- * width of each row (a short last row is a cut-off file: {@link Row#last()}) and the cells.
+ * ({@code FILE:LINE: expected X, got Y}, exit 3). The reader checks the declaration (version
+ * and family, one of {@link CsvFamilies#ALL}) and that the header names every key column and no
+ * column twice; the caller checks the width of each row (a short last row is a cut-off file:
+ * {@link Row#last()}) and the cells.
  */
 public final class CsvFamilyReader implements Closeable {
     private static final CSVFormat READ = CsvCells.FORMAT.builder()
@@ -139,6 +141,10 @@ public final class CsvFamilyReader implements Closeable {
             }
             this.declarationLine = n;
             this.declaration = CsvFamilies.parse(source, n, line);
+            if (!CsvFamilies.ALL.contains(declaration.family())) {
+                throw WirebenchException.badInput(source + ":" + n + ": expected family one of "
+                        + new TreeSet<>(CsvFamilies.ALL) + ", got '" + declaration.family() + "'");
+            }
             this.lineOffset = n;
             this.lastLine = n;
             this.parser = READ.parse(br);

@@ -137,6 +137,9 @@ class CsvFamilyReaderTest {
                 .hasMessage("f.csv:1: expected format version 1, got '2'");
         assertThatThrownBy(() -> reader("# wirebench-results 1 family=rpc keys=label\n\n"))
                 .hasMessage("f.csv:1: expected a header row after the format line, got end of file");
+        assertThatThrownBy(() -> reader("# wirebench-results 1 family=nope keys=label\nlabel\n"))
+                .hasMessage("f.csv:1: expected family one of " + new java.util.TreeSet<>(CsvFamilies.ALL)
+                        + ", got 'nope'");
         assertThatThrownBy(() -> reader("label,p50_us\n"))
                 .hasMessage("f.csv:1: expected '# wirebench-results' as the first line, got 'label,p50_us'");
     }
