@@ -24,9 +24,11 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * Reads a CSV family file ({@link CsvFamilies}) one row at a time, in memory bounded by one row:
  * the declaration line (blank lines before it are skipped), the header, then {@link Row}s from
- * {@link #next()} or {@link #forEach}. Built on commons-csv, so a quoted field may hold commas,
- * quotes and line ends (as {@link CsvFamilyWriter} writes them). Blank lines and lines starting
- * with {@code #} between rows are skipped. Surrounding blanks of unquoted fields are dropped.
+ * {@link #next()}, {@link #eachRow(RowHandler)} or a for-each loop. Built on commons-csv, so a
+ * quoted field may hold commas, quotes and line ends (as {@link CsvFamilyWriter} writes them).
+ * Blank lines and lines starting with {@code #} between rows are skipped. Surrounding blanks of
+ * unquoted fields are dropped. Text cells are read with {@link Row#text} (formula prefix removed),
+ * numeric cells with {@link Row#number} (empty = missing).
  *
  * <p>Every row knows the file and the 1-based line it starts on; errors are bad input
  * ({@code FILE:LINE: expected X, got Y}, exit 3). The reader checks the declaration (version
@@ -34,7 +36,7 @@ import org.apache.commons.csv.CSVRecord;
  * column twice; the caller checks the width of each row (a short last row is a cut-off file:
  * {@link Row#last()}) and the cells.
  */
-public final class CsvFamilyReader implements Closeable {
+public final class CsvFamilyReader implements Closeable, Iterable<CsvFamilyReader.Row> {
     private static final CSVFormat READ = CsvCells.FORMAT.builder()
             .setCommentMarker('#')
             .setIgnoreEmptyLines(true)
@@ -209,10 +211,30 @@ public final class CsvFamilyReader implements Closeable {
     }
 
     /** Hands every remaining row to {@code handler}, in file order. */
-    public void forEach(RowHandler handler) throws IOException {
+    public void eachRow(RowHandler handler) throws IOException {
         for (Row r = next(); r != null; r = next()) {
             handler.row(r);
         }
+    }
+
+    /** The remaining rows, one at a time (the same rows {@link #next()} returns; one pass only). */
+    @Override
+    public Iterator<Row> iterator() {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return pending != null;
+            }
+
+            @Override
+            public Row next() {
+                Row r = CsvFamilyReader.this.next();
+                if (r == null) {
+                    throw new java.util.NoSuchElementException(source + ": no more rows");
+                }
+                return r;
+            }
+        };
     }
 
     private Row fetch(List<String> columns) {

@@ -53,7 +53,7 @@ class CsvFamilyReaderTest {
             assertThat(r.declaration().family()).isEqualTo("rpc");
             assertThat(r.declaration().keys()).isEqualTo(KEYS);
             assertThat(r.header()).containsExactly("label", "size_bytes", "p99_us", "delta_pct");
-            r.forEach(row -> {
+            r.eachRow(row -> {
                 assertThat(row.number(1)).isEqualTo(labels.size() < LABELS.size() ? labels.size() : 99.0);
                 labels.add(row.text(0));
                 p99.add(row.number(2));
@@ -100,6 +100,18 @@ class CsvFamilyReaderTest {
             assertThat(c.last()).isTrue();
             assertThat(r.next()).isNull();
         }
+    }
+
+    @Test
+    void shouldHandEveryRowToAForEachLoopOnce() {
+        List<String> seen = new ArrayList<>();
+        try (CsvFamilyReader r = reader("# wirebench-results 1 family=rpc keys=label\nlabel,p99_us\na,1\nb,2\n")) {
+            for (CsvFamilyReader.Row row : r) {
+                seen.add(row.text(0) + "@" + row.line());
+            }
+            assertThat(r.iterator().hasNext()).isFalse();
+        }
+        assertThat(seen).containsExactly("a@3", "b@4");
     }
 
     @Test

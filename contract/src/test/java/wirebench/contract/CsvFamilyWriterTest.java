@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 
-class CsvFamilyTest {
+class CsvFamilyWriterTest {
     private static final List<String> KEYS = List.of("method", "label");
     private static final List<String> MEASURES = List.of("payload_bytes", "loss_pct", "data_mbps");
 

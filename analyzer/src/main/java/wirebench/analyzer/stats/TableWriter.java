@@ -10,7 +10,6 @@ import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
 import wirebench.contract.CsvCells;
 import wirebench.contract.Json;
-import wirebench.contract.Numbers;
 
 /** Writes tables as aligned text, Markdown, CSV or JSON (the {@code stats --format} contract). */
 public final class TableWriter {
