@@ -37,7 +37,7 @@ import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.SVGHints;
 import org.jfree.svg.ViewBox;
 
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
 
 /**
  * Charts rendered by JFreeChart to SVG text, for inlining in a self-contained report. Text drawn

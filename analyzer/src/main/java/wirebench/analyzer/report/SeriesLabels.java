@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
 
 /**
  * Names of chart series and table groups in words, naming only what varies between them:

@@ -7,14 +7,14 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.RpcColumns;
 import wirebench.analyzer.stats.SpeedTesterRating;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.Numbers;
 
 /**
  * The one-screen summary at the top of a report: per suite its headline numbers (pub/sub p50
