@@ -254,6 +254,8 @@ public final class PerftestCsvParser implements ResultParser {
                 java = true;
                 return true;
             }
+            // "One-way" (lower-case w) is the 3.x C++ and the Java printers' title; 4.x C++ writes "One-Way"
+            v3 |= s.startsWith("Intervals One-way Latency for");
             if (s.startsWith("Intervals One-way Latency for") || s.equals("One-way Latency Summary:")
                     || s.equals("Throughput Summary:")) {
                 return true;
