@@ -2,8 +2,7 @@ package wirebench.analyzer.parse;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.StringReader;
+import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
@@ -57,7 +56,7 @@ public final class InputText {
         this.path = null;
         this.text = text;
         this.charset = StandardCharsets.UTF_8;
-        this.head = headOf(new StringReader(text));
+        this.head = headOf(text);
     }
 
     private InputText(String source, Path path, Charset charset, List<String> head) {
@@ -113,8 +112,9 @@ public final class InputText {
         return true;
     }
 
-    private static List<String> headOf(java.io.Reader reader) {
-        LineReader r = new LineReader("", reader);
+    private static List<String> headOf(String text) {
+        LineReader r = new LineReader("", new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                StandardCharsets.UTF_8);
         List<String> head = new ArrayList<>();
         String l;
         while (head.size() < HEAD_LINES && (l = r.next()) != null) {
@@ -126,16 +126,44 @@ public final class InputText {
     /** A fresh reader over the whole input, from its first line. Close it when done. */
     public LineReader open() {
         if (path == null) {
-            return new LineReader(source, new StringReader(text));
+            return new LineReader(source, new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
+                    StandardCharsets.UTF_8);
         }
         try {
-            CharsetDecoder d = charset.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE);
-            return new LineReader(source, new InputStreamReader(Files.newInputStream(path), d));
+            return new LineReader(source, Files.newInputStream(path), charset);
         } catch (NoSuchFileException e) {
             throw WirebenchException.badInput(source + ": no such file");
         } catch (IOException e) {
             throw WirebenchException.badInput(source + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+
+    /** What reads an input line by line ({@link #stream}): every line in order, then the end. */
+    public interface LineSink<T> {
+        /** Line {@code number} (1-based), without its line end. */
+        void line(int number, String line);
+
+        /**
+         * The same line as characters {@code chars[0..length)} (valid only during the call), offered
+         * first so that hot paths need no string; true when handled, false to get {@link #line}.
+         */
+        default boolean line(int number, char[] chars, int length) {
+            return false;
+        }
+
+        /** After the last line: how many lines there were and whether the last one ended with a line end. */
+        T end(int lines, boolean endsWithNewline);
+    }
+
+    /** Feeds every line of the input to {@code sink}, once, in bounded memory; returns its result. */
+    public <T> T stream(LineSink<T> sink) {
+        try (LineReader r = open()) {
+            while (r.nextLine()) {
+                if (!sink.line(r.lineNumber(), r.chars(), r.length())) {
+                    sink.line(r.lineNumber(), new String(r.chars(), 0, r.length()));
+                }
+            }
+            return sink.end(r.lineNumber(), r.endsWithNewline());
         }
     }
 

@@ -24,8 +24,8 @@ final class NumberScan {
     boolean negative;
 
     /** Reads {@code line}; false when it is not a row of plain numbers (use the general path). */
-    boolean scan(String line) {
-        int n = line.length();
+    /** Reads {@code line[0..n)}; false when it is not a row of plain numbers. */
+    boolean scan(char[] line, int n) {
         int i = 0;
         count = 0;
         padded = true;
@@ -35,15 +35,15 @@ final class NumberScan {
                 return false;
             }
             int fieldStart = i;
-            while (i < n && line.charAt(i) == ' ') {
+            while (i < n && line[i] == ' ') {
                 i++;
             }
             if (count > 0 && i == fieldStart) {
                 padded = false;
             }
             boolean neg = false;
-            if (i < n && (line.charAt(i) == '-' || line.charAt(i) == '+')) {
-                neg = line.charAt(i) == '-';
+            if (i < n && (line[i] == '-' || line[i] == '+')) {
+                neg = line[i] == '-';
                 i++;
             }
             long mantissa = 0;
@@ -51,7 +51,7 @@ final class NumberScan {
             int significant = 0;
             int dec = -1;
             while (i < n) {
-                char c = line.charAt(i);
+                char c = line[i];
                 if (c >= '0' && c <= '9') {
                     if (significant > 0 || c != '0') {
                         significant++;
@@ -71,7 +71,7 @@ final class NumberScan {
             if (digits == 0 || significant > 15 || dec > 18) {
                 return false;
             }
-            while (i < n && line.charAt(i) == ' ') {
+            while (i < n && line[i] == ' ') {
                 i++;
             }
             double v = dec > 0 ? mantissa / POW10[dec] : mantissa;
@@ -82,7 +82,7 @@ final class NumberScan {
             if (i == n) {
                 return true;
             }
-            if (line.charAt(i) != ',') {
+            if (line[i] != ',') {
                 return false;
             }
             i++;

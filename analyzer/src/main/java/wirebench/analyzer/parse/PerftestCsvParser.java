@@ -116,18 +116,11 @@ public final class PerftestCsvParser implements ResultParser {
 
     @Override
     public ParsedInput parse(InputText text) {
-        Reading st = new Reading(text.source());
-        try (LineReader r = text.open()) {
-            String raw;
-            while ((raw = r.next()) != null) {
-                st.line(r.lineNumber(), raw);
-            }
-            return st.end(r.lineNumber(), r.endsWithNewline());
-        }
+        return text.stream(new Reading(text.source()));
     }
 
     /** The state of one pass over a file: read once, line by line; only summaries are kept. */
-    private static final class Reading {
+    private static final class Reading implements InputText.LineSink<ParsedInput> {
         final String src;
         final PerftestTables out;
         final Map<Shape, Layout> lastHeader = new EnumMap<>(Shape.class);
@@ -151,10 +144,13 @@ public final class PerftestCsvParser implements ResultParser {
             this.out = new PerftestTables(src);
         }
 
-        void line(int n, String raw) {
-            if (fastRow(n, raw)) {
-                return;
-            }
+        @Override
+        public boolean line(int n, char[] chars, int length) {
+            return fastRow(n, chars, length);
+        }
+
+        @Override
+        public void line(int n, String raw) {
             String s = raw.strip();
             if (s.isEmpty()) {
                 return;
@@ -202,9 +198,9 @@ public final class PerftestCsvParser implements ResultParser {
         }
 
         /** Interval and summary rows of plain numbers in the current layout, without a string per field. */
-        private boolean fastRow(int n, String raw) {
-            if (current == null || raw.isEmpty() || !scan.scan(raw) || scan.count != current.columns().size()
-                    || scan.count < 6 || pending != null || (!scan.padded && decimalComma(raw.strip()) > 0)) {
+        private boolean fastRow(int n, char[] chars, int length) {
+            if (current == null || length == 0 || pending != null || !scan.scan(chars, length)
+                    || scan.count != current.columns().size() || scan.count < 6 || !scan.padded) {
                 return false;
             }
             Layout layout = current;
@@ -317,7 +313,8 @@ public final class PerftestCsvParser implements ResultParser {
             }
         }
 
-        ParsedInput end(int lines, boolean endsWithNewline) {
+        @Override
+        public ParsedInput end(int lines, boolean endsWithNewline) {
             if (pending != null) {
                 Pending p = pending;
                 pending = null;

@@ -76,34 +76,93 @@ public final class PerftestLatencyFileParser implements ResultParser {
 
     @Override
     public ParsedInput parse(InputText text) {
-        String src = text.source();
-        List<Section> sections = new ArrayList<>();
-        List<Warning> warnings = new ArrayList<>();
-        Section current = null;
-        try (LineReader r = text.open()) {
-            String raw;
-            while ((raw = r.next()) != null) {
-                int n = r.lineNumber();
-                if (raw.isEmpty() || raw.isBlank()) {
-                    continue;
-                }
-                if (raw.strip().equals(HEADER)) {
-                    current = new Section(n);
-                    sections.add(current);
-                    continue;
-                }
-                if (current == null) {
-                    throw WirebenchException.badInput(src + ":" + n + ": expected '" + HEADER + "' before the samples, got '"
-                            + Parsers.abbreviate(raw) + "'");
-                }
-                long v = value(src, n, raw, r);
-                if (v >= 0) {
-                    current.add(v);
-                } else {
-                    warnings.add(new Warning(src, n, "truncated last line, ignored; the samples before it are kept"));
-                }
+        return text.stream(new Reading(text.source()));
+    }
+
+    /** One pass: samples into the current section's histogram, nothing else kept. */
+    private static final class Reading implements InputText.LineSink<ParsedInput> {
+        final String src;
+        final List<Section> sections = new ArrayList<>();
+        final List<Warning> warnings = new ArrayList<>();
+        Section current;
+        int pendingCut;
+
+        Reading(String src) {
+            this.src = src;
+        }
+
+        /** {@code "N, V"} with plain digits: the common line, read without a string. */
+        @Override
+        public boolean line(int n, char[] c, int length) {
+            if (current == null || pendingCut > 0) {
+                return false;
+            }
+            int i = 0;
+            int digits = 0;
+            while (i < length && c[i] >= '0' && c[i] <= '9') {
+                i++;
+                digits++;
+            }
+            if (digits == 0 || digits > 15 || i >= length || c[i] != ',') {
+                return false;
+            }
+            i++;
+            while (i < length && c[i] == ' ') {
+                i++;
+            }
+            long v = 0;
+            digits = 0;
+            while (i < length && c[i] >= '0' && c[i] <= '9') {
+                v = v * 10 + (c[i] - '0');
+                i++;
+                digits++;
+            }
+            if (digits == 0 || digits > 15 || i != length) {
+                return false;
+            }
+            current.add(v);
+            return true;
+        }
+
+        @Override
+        public void line(int n, String raw) {
+            if (raw.isBlank()) {
+                return;
+            }
+            if (pendingCut > 0) {
+                throw WirebenchException.badInput(src + ":" + pendingCut + ": expected '<sample number>, <latency>', "
+                        + "got a line cut short");
+            }
+            if (raw.strip().equals(HEADER)) {
+                current = new Section(n);
+                sections.add(current);
+                return;
+            }
+            if (current == null) {
+                throw WirebenchException.badInput(src + ":" + n + ": expected '" + HEADER + "' before the samples, got '"
+                        + Parsers.abbreviate(raw) + "'");
+            }
+            long v = value(src, n, raw);
+            if (v >= 0) {
+                current.add(v);
+            } else {
+                pendingCut = n;
             }
         }
+
+        @Override
+        public ParsedInput end(int lines, boolean endsWithNewline) {
+            if (pendingCut > 0) {
+                if (pendingCut != lines || endsWithNewline) {
+                    throw WirebenchException.badInput(src + ":" + pendingCut + ": expected '<sample number>, <latency>'");
+                }
+                warnings.add(new Warning(src, pendingCut, "truncated last line, ignored; the samples before it are kept"));
+            }
+            return result(src, sections, warnings);
+        }
+    }
+
+    private static ParsedInput result(String src, List<Section> sections, List<Warning> warnings) {
         List<String> columns = new ArrayList<>(Columns.LATENCY);
         columns.add(SAMPLES);
         List<Row> rows = new ArrayList<>();
@@ -139,16 +198,17 @@ public final class PerftestLatencyFileParser implements ResultParser {
     }
 
     /**
-     * The value of a {@code "N, V"} line; -1 for a last line cut short (no line end). Anything else
+     * The value of a {@code "N, V"} line; -1 for a line cut short (kept only as the last line). Anything else
      * that is not two whole numbers of 0 or more is bad input naming the line.
      */
-    private static long value(String src, int n, String raw, LineReader r) {
+    private static long value(String src, int n, String raw) {
         int comma = raw.indexOf(',');
         long v = comma < 0 ? -1 : digits(raw, comma + 1);
         if (comma > 0 && v >= 0 && digits(raw.substring(0, comma), 0) >= 0) {
             return v;
         }
-        if (!r.endsWithNewline()) {
+        if (comma < 0 || raw.substring(comma + 1).isBlank()) {
+            // "123" or "123, ": cut short; an error unless it is the file's last line (decided at the end)
             return -1;
         }
         String got = comma < 0 ? raw.strip() : raw.substring(comma + 1).strip();

@@ -107,18 +107,11 @@ public final class PerftestLegacyParser implements ResultParser {
 
     @Override
     public ParsedInput parse(InputText text) {
-        Reading st = new Reading(text.source());
-        try (LineReader r = text.open()) {
-            String raw;
-            while ((raw = r.next()) != null) {
-                st.line(r.lineNumber(), raw);
-            }
-            return st.end(r.lineNumber(), r.endsWithNewline());
-        }
+        return text.stream(new Reading(text.source()));
     }
 
     /** One pass over a file, line by line; a data line that may be cut is decided by what follows it. */
-    private static final class Reading {
+    private static final class Reading implements InputText.LineSink<ParsedInput> {
         final String src;
         final PerftestTables out;
         final Markers mk = new Markers();
@@ -135,7 +128,8 @@ public final class PerftestLegacyParser implements ResultParser {
             this.out = new PerftestTables(src);
         }
 
-        void line(int n, String raw) {
+        @Override
+        public void line(int n, String raw) {
             lastLine = raw;
             String s = collapse(raw);
             if (banner == null && s.contains("RTI Perftest")) {
@@ -271,7 +265,8 @@ public final class PerftestLegacyParser implements ResultParser {
             return 1;
         }
 
-        ParsedInput end(int lines, boolean endsWithNewline) {
+        @Override
+        public ParsedInput end(int lines, boolean endsWithNewline) {
             if (pendingRaw != null) {
                 truncated(out, pendingLine);
             } else if (!endsWithNewline && lines > lastData) {
