@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * One input file, for parsing. Two ways to read it:
