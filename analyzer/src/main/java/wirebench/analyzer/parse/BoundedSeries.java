@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import wirebench.analyzer.model.Columns;
+import wirebench.contract.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;

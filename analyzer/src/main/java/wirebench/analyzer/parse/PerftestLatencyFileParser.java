@@ -7,14 +7,14 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.model.Columns;
+import wirebench.contract.WirebenchException;
+import wirebench.contract.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
 
 /**
  * The file RTI Perftest 4.1+ writes with {@code -latencyFile <file>}: per data size a section

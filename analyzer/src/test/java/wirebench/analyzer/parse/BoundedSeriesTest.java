@@ -6,7 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.analyzer.model.Columns;
+import wirebench.contract.Columns;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 

@@ -13,12 +13,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import wirebench.analyzer.Cli;
-import wirebench.analyzer.model.Columns;
+import wirebench.contract.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
-import wirebench.analyzer.util.JsonReader;
+import wirebench.contract.JsonReader;
 
 /**
  * The 30 real Perftest outputs of {@code shared/corpus/perftest-wild}: every summary row of
