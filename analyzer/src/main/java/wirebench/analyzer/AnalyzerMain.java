@@ -11,8 +11,9 @@ import wirebench.analyzer.cli.ConvertCommand;
 import wirebench.analyzer.cli.DemoCommand;
 import wirebench.analyzer.cli.ReportCommand;
 import wirebench.analyzer.cli.StatsCommand;
-import wirebench.analyzer.cli.VersionProvider;
 import wirebench.analyzer.history.HistoryCommand;
+import wirebench.contract.VersionProvider;
+import wirebench.contract.WirebenchException;
 
 /** Entry point of the analyzer half: {@code wirebench stats|report|compare|convert|demo|history}. */
 @Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

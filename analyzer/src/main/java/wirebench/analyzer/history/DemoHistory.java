@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import wirebench.analyzer.report.ReportRenderer;
-import wirebench.analyzer.util.AtomicFiles;
+import wirebench.contract.AtomicFiles;
 
 /**
  * What {@code wirebench demo} does with the history: adds the demo's runs to a database beside

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import picocli.CommandLine.Option;
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** The run and test point filters shared by {@code history list|show|changes|report}. */
 public final class Filters {

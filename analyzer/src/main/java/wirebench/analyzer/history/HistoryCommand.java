@@ -22,10 +22,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.analyzer.compare.Gate;
-import wirebench.analyzer.util.AtomicFiles;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.Numbers;
 
 /** {@code wirebench history}: every run in an embedded database, trends and change points. */
 @Command(name = "history", mixinStandardHelpOptions = true,
@@ -469,7 +469,7 @@ public final class HistoryCommand implements Callable<Integer> {
                 doc.put("changes", t.objects());
                 doc.put("gates", gateLines);
                 doc.put("failed", failed);
-                out.print(wirebench.analyzer.util.Json.write(doc));
+                out.print(wirebench.contract.Json.write(doc));
             } else {
                 out.print(t.write(output.format));
                 PrintWriter notes = output.format == OutputTable.Format.CSV ? spec.commandLine().getErr() : out;

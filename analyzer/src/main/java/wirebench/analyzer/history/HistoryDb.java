@@ -10,7 +10,7 @@ import java.sql.Statement;
 import java.util.Properties;
 import java.util.function.LongSupplier;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Opens the history database (an embedded DuckDB file) and keeps its schema. DuckDB lets one

@@ -17,7 +17,7 @@ import java.util.Map;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Writes runs into the history database: one transaction per run, so a run is either stored

@@ -10,8 +10,8 @@ import java.util.Map;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
 
-import wirebench.analyzer.util.Json;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Json;
+import wirebench.contract.Numbers;
 
 /**
  * A table printed as aligned text, CSV (RFC 4180) or JSON (an array of objects). Numbers are

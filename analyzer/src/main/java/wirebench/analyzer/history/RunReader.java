@@ -20,15 +20,15 @@ import java.util.stream.Stream;
 
 import org.HdrHistogram.Histogram;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.report.Histograms;
-import wirebench.analyzer.util.Json;
-import wirebench.analyzer.util.JsonReader;
+import wirebench.contract.Json;
+import wirebench.contract.JsonReader;
 
 /**
  * Turns the paths given to {@code history add} into runs. A directory holding {@code run.json} is
@@ -187,7 +187,7 @@ public final class RunReader {
             return ((JsonReader.Bare) v).text();
         }
         if (v instanceof Double) {
-            return wirebench.analyzer.util.Numbers.plain((Double) v);
+            return wirebench.contract.Numbers.plain((Double) v);
         }
         return v.toString();
     }

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.analyzer.compare.Metric;
 
 /**

@@ -2,7 +2,7 @@ package wirebench.analyzer.history;
 
 import java.util.List;
 
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
 
 /**
  * One trend chart as inline SVG: a point per value (its exact value, run id, commit and time in an

@@ -9,9 +9,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.analyzer.cli.VersionProvider;
+import wirebench.contract.VersionProvider;
 import wirebench.analyzer.compare.Metric;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
 
 /**
  * The model of {@code trends.ftlh}: {@code title}, {@code generated_utc}, {@code tool_version},
