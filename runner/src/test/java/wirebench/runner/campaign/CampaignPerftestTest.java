@@ -205,6 +205,8 @@ class CampaignPerftestTest {
                     "lat-UDPv4-unkeyed-rel-32-r1");
             assertThat(Files.readAllLines(out.resolve("perftest/UDPv4/lat_pub_unkeyed_rel.csv"))).hasSize(2);
             assertThat(Files.readAllLines(out.resolve("results/pubsub-latency.csv"))).hasSize(3);
+            assertThat(Files.readString(out.resolve("results/run.json"))).as("an interrupted run has no end time")
+                    .contains("\"end_utc\": null");
         } finally {
             campaign.destroyForcibly();
         }
