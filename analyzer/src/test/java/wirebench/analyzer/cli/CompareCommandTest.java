@@ -1,7 +1,6 @@
 package wirebench.analyzer.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -130,7 +129,7 @@ class CompareCommandTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldWriteAnHtmlComparisonThatPassesTheBrowserCheck(@TempDir Path dir) throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path a = latencyRuns(dir, "a", 6, 7.0, 1);
         Path b = latencyRuns(dir, "b", 6, 8.0, 2);
         Path html = dir.resolve("compare.html");

@@ -1,5 +1,7 @@
 package wirebench.runner.rpc;
 
+import wirebench.testsupport.Prerequisites;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
@@ -17,7 +19,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -115,7 +116,8 @@ class RpcServerFailureTest {
 
     @Test
     void shouldEndTheClientWithinTheTimeoutWhenTheServerStopsAnswering(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(killCommand() != null, "no kill command (Debian package procps) to send SIGSTOP");
+        Prerequisites.require(killCommand() != null, "a kill command to send SIGSTOP", "apt-get install procps ("
+                + Prerequisites.SETUP + ")");
         Outcome o = runClientAndFault(dir, () -> signal("-STOP"), 1000);
 
         assertThat(o.exitCode()).as(o.err()).isEqualTo(1);
