@@ -42,6 +42,11 @@ import wirebench.runner.results.ResultsDirectory;
                         + "loopback (about a minute). The seed's own size: --total 1000000; between two hosts: "
                         + "--hosts netns (root, iproute2)."})
 public final class UdpMatrixCommand implements Callable<Integer> {
+    /** Beyond the START handshake and the paced sending time, what a client process may take. */
+    static final long CLIENT_MARGIN_MS = 120_000;
+    /** How long the output of an ended process may take to reach the console. */
+    static final long PUMP_DRAIN_MS = 5_000;
+
     @Spec
     CommandSpec spec;
 
@@ -229,17 +234,22 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 Process cp = new ProcessBuilder(NetnsPair.inNamespace(ns.clientNs, client)).redirectErrorStream(true)
                         .start();
                 Thread cpump = pump(cp, "  client: ", o, null);
-                int cexit = cp.waitFor();
-                cpump.join();
+                long clientTimeoutMs = clientTimeoutMs();
+                if (!BoundedCommand.awaitOrKill(cp, clientTimeoutMs)) {
+                    throw new WirebenchException(WirebenchException.RUN_FAILED, "udp matrix: the client in "
+                            + ns.clientNs + " did not end within " + clientTimeoutMs + " ms (killed; output above)");
+                }
+                cpump.join(PUMP_DRAIN_MS);
+                int cexit = cp.exitValue();
                 if (cexit != 0) {
                     throw new WirebenchException(WirebenchException.RUN_FAILED, "udp matrix: the client failed (exit "
                             + cexit + ", output above)");
                 }
-                if (!sp.waitFor(idleTimeoutMs + 30_000L, TimeUnit.MILLISECONDS) || sp.exitValue() != 0) {
+                if (!BoundedCommand.awaitOrKill(sp, idleTimeoutMs + 30_000L) || sp.exitValue() != 0) {
                     throw new WirebenchException(WirebenchException.RUN_FAILED, "udp matrix: the server did not finish "
                             + "cleanly (output above)");
                 }
-                pump.join();
+                pump.join(PUMP_DRAIN_MS);
             } finally {
                 sp.destroy();
             }
@@ -252,6 +262,15 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
+    }
+
+    /**
+     * How long a client process may take: the START handshake (5 s), the paced sending time
+     * (total / rate) and a generous margin for JVM start-up and an unpaced run on a loaded machine.
+     */
+    long clientTimeoutMs() {
+        long sendingMs = ratePerS > 0 ? total * 1000L / ratePerS : 0;
+        return 5_000L + sendingMs + CLIENT_MARGIN_MS;
     }
 
     /** The last data row of a udp.csv as column name to field text. */
