@@ -29,6 +29,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import wirebench.runner.RunnerMain;
 import wirebench.runner.WirebenchException;
+import wirebench.runner.cli.Ranges;
+import wirebench.runner.cli.Validated;
 import wirebench.runner.results.CsvFamily;
 import wirebench.runner.results.Num;
 import wirebench.runner.results.ResultsDirectory;
@@ -41,7 +43,7 @@ import wirebench.runner.results.ResultsDirectory;
                 "Default: the seed's 12 Benchmark-1 rows for each method with 20000 datagrams per point over "
                         + "loopback (about a minute). The seed's own size: --total 1000000; between two hosts: "
                         + "--hosts netns (root, iproute2)."})
-public final class UdpMatrixCommand implements Callable<Integer> {
+public final class UdpMatrixCommand implements Callable<Integer>, Validated {
     /** Beyond the START handshake and the paced sending time, what a client process may take. */
     static final long CLIENT_MARGIN_MS = 120_000;
     /** How long the output of an ended process may take to reach the console. */
@@ -108,14 +110,35 @@ public final class UdpMatrixCommand implements Callable<Integer> {
     Path out;
 
     @Override
-    public Integer call() throws Exception {
-        PrintWriter o = spec.commandLine().getOut();
+    public void validate() {
+        points();
+    }
+
+    /** The grid's points, every option checked. */
+    private List<MatrixPoint> points() {
+        Ranges.check("--priority", rtPriority, 1, 99, "(the FIFO and RR priority)");
+        Ranges.check("--total", total, 1, Integer.MAX_VALUE, "datagrams per point");
+        Ranges.check("--rate", ratePerS, 0, Long.MAX_VALUE, "datagrams/s (0 = unpaced)");
+        Ranges.check("--idle-timeout-ms", idleTimeoutMs, 1, Integer.MAX_VALUE, "milliseconds");
+        for (int r : rcvbufs) {
+            Ranges.check("--rcvbufs", r, 0, Integer.MAX_VALUE, "bytes (0 = system default)");
+        }
+        for (int p : payloads) {
+            UdpOptions.checkPayload(p, new PrintWriter(PrintWriter.nullWriter()));
+        }
         List<MatrixPoint> points = grid == Grid.SEED ? MatrixPoint.seedGrid(methods)
                 : MatrixPoint.product(clientSchedulers,
                         connected.stream().map(c -> c == YesNo.YES).toList(), payloads, serverSchedulers, rcvbufs, methods);
         for (MatrixPoint p : points) {
             UdpOptions.checkPayload(p.payloadBytes(), new PrintWriter(PrintWriter.nullWriter()));
         }
+        return points;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter o = spec.commandLine().getOut();
+        List<MatrixPoint> points = points();
         if (out == null) {
             out = Path.of("results", "udp-matrix-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
                     .withZone(ZoneOffset.UTC).format(Instant.now()));
