@@ -35,6 +35,18 @@ class CompareCommandTest {
         return f;
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"-1", "0", "1", "1e300", "NaN"})
+    void shouldExitTwoWithOneLineWhenAlphaIsNotASignificanceLevel(String alpha, @TempDir Path dir) throws IOException {
+        Path a = latencyRuns(dir, "a", 2, 7.0, 1);
+
+        Cli r = Cli.run("compare", a.toString(), a.toString(), "--alpha", alpha);
+
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("--alpha: expected a significance level between 0 and 1 (exclusive)")
+                .doesNotContain("\n");
+    }
+
     @Test
     void shouldFindNoChangeWhenComparingARunWithItself(@TempDir Path dir) throws IOException {
         Path a = latencyRuns(dir, "a", 6, 7.0, 1);
