@@ -459,13 +459,25 @@ final class CampaignRunner {
         }
     }
 
-    /** Appends a finished test's output; null on success, else why it could not be kept. */
+    /**
+     * Appends a finished test's output; null on success, else why it could not be kept. All or
+     * nothing: when any write fails (a full disk), every file the commit touched is cut back to its
+     * length before it (and hlog copies removed), so a test is either wholly kept (rows, seed file,
+     * state) or not at all, and {@code --resume} runs it again without duplicating anything.
+     */
     private String commit(TestPoint p, List<Child> cs, ResultsDirectory dir, Path state) {
         commitLock.lock();
+        CommitLog undo = new CommitLog();
         try {
             if (stopping) {
                 return "interrupted";
             }
+            undo.remember(state);
+            for (Child c : cs) {
+                undo.remember(c.seedFile());
+            }
+            undo.rememberAll(resultsDir(), ".csv");
+            undo.rememberAll(resultsDir(), ".hlog");
             for (Child c : cs) {
                 Files.createDirectories(c.seedFile().getParent());
                 Files.write(c.seedFile(), Files.readAllBytes(c.stdout()), StandardOpenOption.CREATE,
@@ -482,7 +494,12 @@ final class CampaignRunner {
             current = null;
             return null;
         } catch (IOException | RuntimeException e) {
-            return "cannot keep its output (" + e.getMessage() + ")";
+            // the CSV writers may hold the rejected bytes: close them first (their flush may fail or
+            // land), then cut every file back; the families reopen on the next append
+            dir.close();
+            String undone = undo.rollBack();
+            return "cannot keep its output (" + e.getMessage() + "); " + (undone == null
+                    ? "nothing of it was kept" : "could not remove what was written: " + undone);
         } finally {
             commitLock.unlock();
         }
