@@ -3,7 +3,6 @@ package wirebench.runner.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +24,6 @@ import wirebench.testsupport.Prerequisites;
  * second time. Now the test is kept wholly or not at all, and --resume keeps it exactly once.
  */
 class CampaignFullDiskTest {
-    private static final String DIR = "/wirebench/runner/campaign/perftest-standin/";
     @TempDir
     Path tmp;
     private Path mount;
@@ -38,17 +36,9 @@ class CampaignFullDiskTest {
         mount = tmp.resolve("disk");
         Files.createDirectories(mount);
         sh("mount", "-t", "tmpfs", "-o", "size=600k", "tmpfs", mount.toString());
-        Path bin = tmp.resolve("bin");
-        Files.createDirectories(bin);
-        for (String f : List.of("perftest_standin.sh", "pub-latency-rel.csv", "pub-latency-be.csv",
-                "sub-throughput.csv")) {
-            try (InputStream in = getClass().getResourceAsStream(DIR + f)) {
-                Files.copy(in, bin.resolve(f));
-            }
-        }
+        Path bin = PerftestStandIn.install(tmp.resolve("bin")).getParent();
         // the publisher of -dataLen 64 prints 400 KB of extra lines (Perftest prints much besides its
         // rows): they fit in tmp/, but not a second time in the seed-named file, while the file "pad" exists
-        assertThat(bin.resolve("perftest_standin.sh").toFile().setExecutable(true)).isTrue();
         exe = bin.resolve("padding_standin.sh");
         Files.writeString(exe, "#!/usr/bin/env bash\n"
                 + "here=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\n"
