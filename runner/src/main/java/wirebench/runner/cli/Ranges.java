@@ -1,6 +1,6 @@
 package wirebench.runner.cli;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Range checks of numeric options: a value outside its range is a usage error (exit 2) with one

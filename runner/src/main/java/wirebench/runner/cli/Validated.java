@@ -2,7 +2,7 @@ package wirebench.runner.cli;
 
 /**
  * A command whose options can be checked without running anything: {@link #validate()} throws a
- * usage (exit 2) or bad-input (exit 3) {@link wirebench.runner.WirebenchException} for a value it
+ * usage (exit 2) or bad-input (exit 3) {@link wirebench.contract.WirebenchException} for a value it
  * refuses, and is the first thing the command's {@code call()} does. Tests walk every numeric
  * option of every command through it.
  */
