@@ -163,7 +163,7 @@ class CompareCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldShowTheCountsOnTheFirstScreenAndFitTheWidthWhenTheComparisonIsOpenedAt1280x800(@TempDir Path dir)
             throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path a = latencyRuns(dir, "a", 6, 7.0, 1);
         Path b = latencyRuns(dir, "b", 6, 8.0, 2);
         Path html = dir.resolve("compare.html");

@@ -88,7 +88,7 @@ class ReportBrowserTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldShowTheSummaryOnTheFirstScreenAndFitTheWidthWhenTheDemoReportIsOpenedAt1280x800(@TempDir Path dir)
             throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path html = demoReport(dir);
 
         try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {
