@@ -84,6 +84,10 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new WirebenchException(WirebenchException.USAGE, "--alpha: expected a significance level between 0 "
+                    + "and 1 (exclusive), e.g. 0.05, got " + alpha);
+        }
         List<Gate> gates = new ArrayList<>();
         failOn.forEach(g -> gates.add(Gate.parse(g)));
         List<Path> basePaths = paths(baseline);

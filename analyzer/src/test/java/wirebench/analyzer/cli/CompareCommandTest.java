@@ -1,7 +1,6 @@
 package wirebench.analyzer.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,6 +33,18 @@ class CompareCommandTest {
         Path f = dir.resolve(name + ".csv");
         Files.writeString(f, sb.toString());
         return f;
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"-1", "0", "1", "1e300", "NaN"})
+    void shouldExitTwoWithOneLineWhenAlphaIsNotASignificanceLevel(String alpha, @TempDir Path dir) throws IOException {
+        Path a = latencyRuns(dir, "a", 2, 7.0, 1);
+
+        Cli r = Cli.run("compare", a.toString(), a.toString(), "--alpha", alpha);
+
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("--alpha: expected a significance level between 0 and 1 (exclusive)")
+                .doesNotContain("\n");
     }
 
     @Test
@@ -130,7 +141,7 @@ class CompareCommandTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldWriteAnHtmlComparisonThatPassesTheBrowserCheck(@TempDir Path dir) throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path a = latencyRuns(dir, "a", 6, 7.0, 1);
         Path b = latencyRuns(dir, "b", 6, 8.0, 2);
         Path html = dir.resolve("compare.html");
@@ -152,7 +163,7 @@ class CompareCommandTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldShowTheCountsOnTheFirstScreenAndFitTheWidthWhenTheComparisonIsOpenedAt1280x800(@TempDir Path dir)
             throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path a = latencyRuns(dir, "a", 6, 7.0, 1);
         Path b = latencyRuns(dir, "b", 6, 8.0, 2);
         Path html = dir.resolve("compare.html");

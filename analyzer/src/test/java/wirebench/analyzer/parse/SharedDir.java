@@ -1,7 +1,5 @@
 package wirebench.analyzer.parse;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -9,7 +7,8 @@ import java.nio.file.Path;
  * Where the project's shared material (seeds, the corpus of real Perftest outputs) lives: the
  * system property {@code wirebench.shared} if set, else {@code ../shared} beside the repository
  * (as in CI), else {@code /work/shared}. Tests that need it and do not find it say so loudly and
- * are skipped; with {@code -Dwirebench.requireAll=true} (CI) they fail instead.
+ * are skipped (through {@link wirebench.testsupport.Prerequisites}); with
+ * {@code -Dwirebench.requireAll=true} (CI) they fail instead.
  */
 final class SharedDir {
     private SharedDir() {
@@ -26,13 +25,8 @@ final class SharedDir {
                 return p;
             }
         }
-        String message = "SKIPPED: " + relative + " not found (set -Dwirebench.shared=DIR, or put the shared "
-                + "directory beside the repository as ../shared)";
-        System.err.println("!!! " + message);
-        if (Boolean.getBoolean("wirebench.requireAll")) {
-            throw new AssertionError(message + "; wirebench.requireAll=true forbids skipping");
-        }
-        assumeTrue(false, message);
+        wirebench.testsupport.Prerequisites.require(false, relative + " of the shared directory",
+                "set -Dwirebench.shared=DIR, or put the shared directory beside the repository as ../shared");
         return null;
     }
 }

@@ -47,6 +47,12 @@ public final class BrowserCheck implements AutoCloseable {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
     }
 
+    /** Skips (or, in CI, fails) the calling test when the browser or its driver is missing. */
+    public static void requireBrowser() {
+        wirebench.testsupport.Prerequisites.requireExecutable(CHROMIUM, "chromium");
+        wirebench.testsupport.Prerequisites.requireExecutable(CHROMEDRIVER, "chromium-driver");
+    }
+
     public BrowserCheck(Path profileDir) {
         ChromeOptions o = new ChromeOptions();
         o.setBinary(CHROMIUM.toFile());

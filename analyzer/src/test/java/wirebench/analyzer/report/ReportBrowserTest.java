@@ -1,7 +1,6 @@
 package wirebench.analyzer.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +23,7 @@ class ReportBrowserTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldRenderEveryChartOfTheSampleDataWithoutErrorsOrRequestsWhenOpenedOffline(@TempDir Path dir)
             throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path html = dir.resolve("report.html");
         Cli r = Cli.run("report", "../sample-data", "src/test/resources/wirebench/pubsub-latency.csv", "-o",
                 html.toString());
@@ -51,7 +50,7 @@ class ReportBrowserTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldShowHostileLabelsAsTextAndNeverRunThem(@TempDir Path dir) throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path html = dir.resolve("hostile.html");
         Cli r = Cli.run("report", "src/test/resources/hostile", "-o", html.toString(),
                 "--title", "<script>window.__pwned='title'</script>");
@@ -89,7 +88,7 @@ class ReportBrowserTest {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldShowTheSummaryOnTheFirstScreenAndFitTheWidthWhenTheDemoReportIsOpenedAt1280x800(@TempDir Path dir)
             throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path html = demoReport(dir);
 
         try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {

@@ -202,16 +202,26 @@ public final class CampaignCommand implements Callable<Integer> {
     }
 
     private static int integer(PlanFile p, String key, String cli, String fallback, int min) {
+        return integer(p, key, cli, fallback, min, MAX.getOrDefault(key, Integer.MAX_VALUE));
+    }
+
+    /** Largest values of the numeric options (a campaign of 10^9 tests is a typo, not a plan). */
+    private static final Map<String, Integer> MAX = Map.of("repetitions", 1000, "instances", 100_000_000,
+            "execution-time", (int) wirebench.runner.cli.Ranges.MAX_SECONDS, "test-timeout",
+            (int) wirebench.runner.cli.Ranges.MAX_SECONDS, "domain", 250);
+
+    private static int integer(PlanFile p, String key, String cli, String fallback, int min, int max) {
         String v = p.get(key, cli, fallback).strip();
         try {
             int n = Integer.parseInt(v);
-            if (n >= min) {
+            if (n >= min && n <= max) {
                 return n;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw bad(p, key, cli, "an integer of at least " + min, v);
+        throw bad(p, key, cli, max == Integer.MAX_VALUE ? "an integer of at least " + min
+                : "an integer in " + min + ".." + max, v);
     }
 
     private static WirebenchException bad(PlanFile p, String key, String cli, String expected, String got) {

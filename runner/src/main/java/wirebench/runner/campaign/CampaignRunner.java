@@ -149,10 +149,9 @@ final class CampaignRunner {
                 if (finished.contains(p.id())) {
                     continue;
                 }
-                if (stopping) {
+                if (!begin(p)) {
                     break;
                 }
-                current = p;
                 List<Child> cs = children(p, f -> size(f) > 0);
                 progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()));
                 long start = System.nanoTime();
@@ -165,7 +164,7 @@ final class CampaignRunner {
                 ran++;
                 cleanTmp(cs);
                 if (failure != null) {
-                    if (stopping) {
+                    if (!endFailed()) {
                         break;
                     }
                     String msg = "campaign: test " + p.index() + "/" + points.size() + " " + p.tag() + " "
@@ -179,10 +178,8 @@ final class CampaignRunner {
                     }
                 }
             }
-            current = null;
         } finally {
-            dir.finish();
-            dir.close();
+            finishUnlessStopping(dir);
             if (!stopping) {
                 try {
                     Runtime.getRuntime().removeShutdownHook(hook);
@@ -211,21 +208,85 @@ final class CampaignRunner {
         return 0;
     }
 
+    /**
+     * Makes {@code p} the current test before any of its processes starts, unless the campaign is
+     * stopping. Under the commit lock, so that the shutdown hook sees either no test or this one.
+     */
+    private boolean begin(TestPoint p) {
+        commitLock.lock();
+        try {
+            if (stopping) {
+                return false;
+            }
+            current = p;
+            return true;
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    /**
+     * A test failed: it is no longer current, unless the campaign is stopping (then the failure is
+     * the interruption and the shutdown hook names the test). Whether the campaign goes on.
+     */
+    private boolean endFailed() {
+        commitLock.lock();
+        try {
+            if (stopping) {
+                return false;
+            }
+            current = null;
+            return true;
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    /**
+     * run.json gets its end time only when the campaign was not interrupted: once the shutdown hook
+     * holds the commit lock it keeps it, so a stopping campaign never writes {@code end_utc}.
+     */
+    private void finishUnlessStopping(ResultsDirectory dir) {
+        boolean locked = false;
+        try {
+            locked = commitLock.tryLock(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            if (locked && !stopping) {
+                current = null;
+                dir.finish();
+            }
+            dir.close();
+        } finally {
+            if (locked) {
+                commitLock.unlock();
+            }
+        }
+    }
+
     /** Ctrl-C or kill: stop the running test, wait for a commit in progress, say what is kept. */
     private void onShutdown() {
         stopping = true;
-        ProcessTrees.stop(running, TimeUnit.SECONDS.toNanos(5));
+        boolean locked = false;
         try {
-            // held on purpose until the JVM halts: no commit starts after this point
-            commitLock.tryLock(30, TimeUnit.SECONDS);
+            // held on purpose until the JVM halts: no commit, no state change and no end time after this
+            locked = commitLock.tryLock(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             // report anyway
         }
         TestPoint p = current;
+        int finishedNow = finishedCount;
+        ProcessTrees.stop(running, TimeUnit.SECONDS.toNanos(5));
+        if (!locked) {
+            p = current;
+            finishedNow = finishedCount;
+        }
         err.println("campaign: interrupted" + (p == null ? "" : " during test " + p.index() + "/" + points.size() + " "
                 + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (its output is discarded)") + "; "
-                + finishedCount + " of " + points.size() + " tests finished, their rows are in " + out
-                + "; run the same command with --resume to run the " + (points.size() - finishedCount) + " missing");
+                + finishedNow + " of " + points.size() + " tests finished, their rows are in " + out
+                + "; run the same command with --resume to run the " + (points.size() - finishedNow) + " missing");
         err.flush();
     }
 
@@ -394,13 +455,25 @@ final class CampaignRunner {
         }
     }
 
-    /** Appends a finished test's output; null on success, else why it could not be kept. */
+    /**
+     * Appends a finished test's output; null on success, else why it could not be kept. All or
+     * nothing: when any write fails (a full disk), every file the commit touched is cut back to its
+     * length before it (and hlog copies removed), so a test is either wholly kept (rows, seed file,
+     * state) or not at all, and {@code --resume} runs it again without duplicating anything.
+     */
     private String commit(TestPoint p, List<Child> cs, ResultsDirectory dir, Path state) {
         commitLock.lock();
+        CommitLog undo = new CommitLog();
         try {
             if (stopping) {
                 return "interrupted";
             }
+            undo.remember(state);
+            for (Child c : cs) {
+                undo.remember(c.seedFile());
+            }
+            undo.rememberAll(resultsDir(), ".csv");
+            undo.rememberAll(resultsDir(), ".hlog");
             for (Child c : cs) {
                 Files.createDirectories(c.seedFile().getParent());
                 Files.write(c.seedFile(), Files.readAllBytes(c.stdout()), StandardOpenOption.CREATE,
@@ -414,9 +487,15 @@ final class CampaignRunner {
             Files.writeString(state, p.id() + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
             finishedCount++;
+            current = null;
             return null;
         } catch (IOException | RuntimeException e) {
-            return "cannot keep its output (" + e.getMessage() + ")";
+            // the CSV writers may hold the rejected bytes: close them first (their flush may fail or
+            // land), then cut every file back; the families reopen on the next append
+            dir.close();
+            String undone = undo.rollBack();
+            return "cannot keep its output (" + e.getMessage() + "); " + (undone == null
+                    ? "nothing of it was kept" : "could not remove what was written: " + undone);
         } finally {
             commitLock.unlock();
         }

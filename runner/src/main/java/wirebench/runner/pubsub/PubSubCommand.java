@@ -40,6 +40,8 @@ public final class PubSubCommand implements Callable<Integer> {
     static final int MIN_DATA_BYTES = 28;
     static final int MAX_DATA_BYTES = 10485760;
     static final int DEFAULT_BATCH_BYTES = 8192;
+    /** Most -instances accepted: a subscriber keeps one long per instance (800 MB at this limit). */
+    static final int MAX_INSTANCES = 100_000_000;
 
     @Spec
     CommandSpec spec;
@@ -473,6 +475,17 @@ public final class PubSubCommand implements Callable<Integer> {
         if (instances < 1) {
             throw usage("-instances: expected at least 1, got " + instances);
         }
+        wirebench.runner.cli.Ranges.check("-instances", instances, 1, MAX_INSTANCES,
+                "(a subscriber keeps a counter per instance)");
+        wirebench.runner.cli.Ranges.check("-executionTime", executionTimeS, 0, wirebench.runner.cli.Ranges.MAX_SECONDS,
+                "seconds (0 = until -numIter)");
+        wirebench.runner.cli.Ranges.check("-discoveryTimeout", discoveryTimeoutS, 1,
+                wirebench.runner.cli.Ranges.MAX_SECONDS, "seconds");
+        if (batchSize != null) {
+            wirebench.runner.cli.Ranges.check("-batchSize", batchSize, 0, MAX_DATA_BYTES, "bytes (0 = no batching)");
+        }
+        wirebench.runner.cli.Ranges.check("-sleep", sleepMs, 0, wirebench.runner.cli.Ranges.MAX_SECONDS * 1000,
+                "milliseconds");
         if (latencyTest && batchSize != null && batchSize > 0) {
             throw usage("-batchSize: batching is not allowed in the latency test (-latencyTest), got " + batchSize);
         }

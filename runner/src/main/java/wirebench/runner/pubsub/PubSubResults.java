@@ -1,6 +1,5 @@
 package wirebench.runner.pubsub;
 
-import java.io.FileNotFoundException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -133,9 +132,21 @@ final class PubSubResults {
                 + batchBytes + "-" + sizeBytes + ".hlog";
     }
 
+    /**
+     * Writes the size's histogram log. PrintStream swallows I/O errors, so its error flag is checked
+     * after the last byte is flushed: a short or failed write (a full disk) fails the run at once,
+     * naming the file, and the incomplete file is removed rather than left empty for the analyzer.
+     */
     private void writeHlog(int sizeBytes, int batchBytes, LatencyStats s) {
         Path file = dir.dir().resolve(hlogName(sizeBytes, batchBytes));
-        try (PrintStream ps = new PrintStream(file.toFile(), StandardCharsets.UTF_8)) {
+        PrintStream ps;
+        try {
+            ps = new PrintStream(file.toFile(), StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, file + ": cannot write the latency histogram ("
+                    + e.getMessage() + ")");
+        }
+        try {
             HistogramLogWriter w = new HistogramLogWriter(ps);
             w.outputComment("wirebench pubsub one-way latency (RTT/2), values in ns, " + LatencyStats.SIGNIFICANT_DIGITS
                     + " significant digits; size_bytes=" + sizeBytes + " transport=" + cfg.transportName()
@@ -147,10 +158,18 @@ final class PubSubResults {
             s.histogram.setStartTimeStamp(s.startEpochMs);
             s.histogram.setEndTimeStamp(System.currentTimeMillis());
             w.outputIntervalHistogram(s.histogram);
-        } catch (FileNotFoundException e) {
-            throw WirebenchException.badInput(file + ": cannot write (" + e.getMessage() + ")");
-        } catch (java.io.IOException e) {
-            throw WirebenchException.badInput(file + ": cannot write (" + e.getMessage() + ")");
+        } finally {
+            ps.close();
+        }
+        if (ps.checkError()) {
+            try {
+                java.nio.file.Files.deleteIfExists(file);
+            } catch (java.io.IOException e) {
+                // reported below either way
+            }
+            throw new WirebenchException(WirebenchException.RUN_FAILED, file + ": writing the latency histogram of size "
+                    + sizeBytes + " failed (disk full?); the incomplete file is removed, the size's row in "
+                    + "pubsub-latency.csv has no histogram; free space and run again");
         }
     }
 

@@ -52,6 +52,10 @@ final class SubscriberRole implements MessageHandler {
     private boolean summarized;
     private boolean done;
     private long lastMessageNs;
+    /** When this subscriber started waiting: no publisher sent a sample before (plausible sequences). */
+    private long startNs = Long.MIN_VALUE / 2;
+    /** Samples and FINISHED messages with sequence numbers no publisher can have sent, over all sizes. */
+    long straySamples;
     long strayMessages;
     long otherDomainMessages;
     long badKeys;
@@ -111,6 +115,7 @@ final class SubscriberRole implements MessageHandler {
         err.println("Waiting for data ...");
         err.flush();
         long start = System.nanoTime();
+        startNs = start;
         long discoveryDeadline = start + TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS());
         long nextInterval = start + INTERVAL_NS;
         long lingerEnd = 0;
@@ -149,6 +154,11 @@ final class SubscriberRole implements MessageHandler {
         if (corruptPayloads > 0) {
             err.println("subscriber " + cfg.subscriberId() + ": " + corruptPayloads
                     + " compressed messages did not decompress (counted as malformed)");
+        }
+        long straySeq = straySamples + (stats == null ? 0 : stats.straySamples);
+        if (straySeq > 0) {
+            err.println("subscriber " + cfg.subscriberId() + ": ignored " + straySeq + " samples whose sequence number"
+                    + " no publisher can have sent yet (forged or corrupt; counted neither as received nor as lost)");
         }
         if (strayMessages + otherDomainMessages > 0) {
             err.println("subscriber " + cfg.subscriberId() + ": ignored " + strayMessages
@@ -256,7 +266,10 @@ final class SubscriberRole implements MessageHandler {
         finished.clear();
         count.reset();
         checksums.clear();
-        stats = new ThroughputStats(sizeBytes, now);
+        if (stats != null) {
+            straySamples += stats.straySamples;
+        }
+        stats = new ThroughputStats(sizeBytes, now, startNs);
         instanceSamples = cfg.keyed() ? new long[cfg.instances()] : null;
         instancesSeen = 0;
         skipNextInterval = true;
@@ -278,18 +291,21 @@ final class SubscriberRole implements MessageHandler {
         int at = off + Wire.HEADER_BYTES;
         boolean verify = compressionRows();
         boolean counted = false;
+        long now = System.nanoTime();
         for (int i = 0; i < count; i++, at += sampleBytes) {
             int flags = b.getInt(at + 20);
             if ((flags & WARM_UP_FLAG) == 0) {
                 if (index > sizeIndex || stats == null) {
-                    startSize(index, sampleBytes, System.nanoTime());
+                    startSize(index, sampleBytes, now);
+                }
+                if (!stats.onSample(sender, b.getLong(at), now)) {
+                    continue; // a sequence number the publisher cannot have sent: a stray, not loss
                 }
                 counted = true;
                 if (verify) {
                     checksums.computeIfAbsent(sender, k -> new long[2])[0] += this.count.checksum(b, at, sampleBytes);
                     checksums.get(sender)[1]++;
                 }
-                stats.onSample(sender, b.getLong(at));
                 if (instanceSamples != null) {
                     int key = b.getInt(at + 16);
                     if (key < 0 || key >= instanceSamples.length) {
@@ -352,7 +368,9 @@ final class SubscriberRole implements MessageHandler {
         if (index > sizeIndex || stats == null) {
             startSize(index, sizeBytes, now); // a size of which nothing arrived
         }
-        stats.onFinished(sender, b.getLong(off + Wire.HEADER_BYTES));
+        if (!stats.onFinished(sender, b.getLong(off + Wire.HEADER_BYTES), now)) {
+            return; // names a sequence number the publisher cannot have reached: a stray
+        }
         publisherBatchBytes = b.getInt(off + Wire.HEADER_BYTES + 8);
         if ((b.getByte(off + 9) & Wire.FLAG_CHECKSUM) != 0) {
             verifyPayload(sender, sizeBytes, b.getLong(off + Wire.HEADER_BYTES + 12));

@@ -32,7 +32,9 @@ import wirebench.runner.results.ResultsDirectory;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:server missing, dead or not answering; or internal error", "2:usage error",
                 "3:bad configuration (results directory not writable)"})
-public final class RpcClientCommand implements Callable<Integer> {
+public final class RpcClientCommand implements Callable<Integer>, wirebench.runner.cli.Validated {
+    /** Most client threads accepted (the seed's sweep ends at 500; each thread is a platform thread). */
+    static final int MAX_THREADS = 10_000;
     @Spec
     CommandSpec spec;
 
@@ -147,12 +149,16 @@ public final class RpcClientCommand implements Callable<Integer> {
         }
     }
 
-    private void validate() {
+    @Override
+    public void validate() {
         if (calls < 1) {
             throw new WirebenchException(WirebenchException.USAGE, "--calls: expected at least 1, got " + calls);
         }
         if (threads != null && threads < 1) {
             throw new WirebenchException(WirebenchException.USAGE, "--threads: expected at least 1, got " + threads);
+        }
+        if (threads != null) {
+            wirebench.runner.cli.Ranges.check("--threads", threads, 1, MAX_THREADS, "client threads");
         }
         if (threadSweep != null && threads != null) {
             throw new WirebenchException(WirebenchException.USAGE, "--threads and --thread-sweep exclude each other");
@@ -163,6 +169,7 @@ public final class RpcClientCommand implements Callable<Integer> {
                     throw new WirebenchException(WirebenchException.USAGE,
                             "--thread-sweep: expected thread counts of at least 1, got " + n);
                 }
+                wirebench.runner.cli.Ranges.check("--thread-sweep", n, 1, MAX_THREADS, "client threads");
             }
         }
         if (port < 1 || port > 65535) {

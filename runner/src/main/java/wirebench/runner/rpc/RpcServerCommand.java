@@ -18,7 +18,7 @@ import wirebench.contract.WirebenchException;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "1:cannot listen (port taken) or internal error", "2:usage error",
                 "3:bad configuration (unknown bind address)"})
-public final class RpcServerCommand implements Callable<Integer> {
+public final class RpcServerCommand implements Callable<Integer>, wirebench.runner.cli.Validated {
     @Spec
     CommandSpec spec;
 
@@ -40,10 +40,14 @@ public final class RpcServerCommand implements Callable<Integer> {
     int timeoutMs;
 
     @Override
+    public void validate() {
+        wirebench.runner.cli.Ranges.check("--port", port, 0, wirebench.runner.cli.Ranges.MAX_PORT, "(0 = any free port)");
+        wirebench.runner.cli.Ranges.check("--timeout-ms", timeoutMs, 1, Integer.MAX_VALUE, "milliseconds");
+    }
+
+    @Override
     public Integer call() throws InterruptedException {
-        if (port < 0 || port > 65535) {
-            throw new WirebenchException(WirebenchException.USAGE, "--port: expected 0..65535, got " + port);
-        }
+        validate();
         InetAddress bindAddress = null;
         if (bind != null && !bind.isBlank() && !bind.equals("*") && !bind.equals("0.0.0.0")) {
             try {

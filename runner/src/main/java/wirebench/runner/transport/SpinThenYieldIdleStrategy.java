@@ -11,13 +11,20 @@ import org.agrona.concurrent.IdleStrategy;
  */
 public final class SpinThenYieldIdleStrategy implements IdleStrategy {
     private final long spinNs;
+    private final org.agrona.concurrent.NanoClock clock;
     private long idleSinceNs;
     private boolean idling;
     private boolean spun;
 
     /** Spins for up to {@code spinNs} of idle calls in a row, then yields. */
     public SpinThenYieldIdleStrategy(long spinNs) {
+        this(spinNs, System::nanoTime);
+    }
+
+    /** With an injected clock (tests). */
+    public SpinThenYieldIdleStrategy(long spinNs, org.agrona.concurrent.NanoClock clock) {
         this.spinNs = spinNs;
+        this.clock = clock;
     }
 
     @Override
@@ -31,7 +38,7 @@ public final class SpinThenYieldIdleStrategy implements IdleStrategy {
 
     @Override
     public void idle() {
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (!idling) {
             idling = true;
             idleSinceNs = now;

@@ -11,6 +11,7 @@ import java.nio.ByteBuffer;
  *                  scheduler applied),
  *                  21 client scheduler ordinal, 22 client priority, 23..30 rate (datagrams/s, 0 = unpaced)
  * ACK (8 B)        4..7 run id (server to client: START seen)
+ * BUSY (8 B)       4..7 run id (server to client: START refused, another client's run is in progress)
  * END (16 B)       4..7 run id, 8..15 DATA datagrams actually sent
  * DATA (payload B) 4..7 run id, 8..11 sequence number (0-based, unsigned), 12..19 send time (ns, sender clock),
  *                  the rest zero
@@ -32,6 +33,7 @@ final class Datagrams {
     static final byte DATA = 'D';
     static final byte END = 'E';
     static final byte ACK = 'A';
+    static final byte BUSY = 'B';
 
     static final int MAGIC_BYTES = 4;
     static final int RUN_ID_END = 8;
@@ -88,6 +90,13 @@ final class Datagrams {
     static void writeAck(ByteBuffer b, int runId) {
         b.clear();
         b.putInt(magic(ACK)).putInt(runId);
+        b.flip();
+    }
+
+    /** The server's answer to a START it refuses because another run is in progress. */
+    static void writeBusy(ByteBuffer b, int runId) {
+        b.clear();
+        b.putInt(magic(BUSY)).putInt(runId);
         b.flip();
     }
 

@@ -1,11 +1,9 @@
 package wirebench.runner.udp;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
 import wirebench.contract.WirebenchException;
 
@@ -57,20 +55,28 @@ final class NetnsPair implements AutoCloseable {
         return c;
     }
 
+    /** How long an {@code ip} command may take. */
+    static final long COMMAND_TIMEOUT_MS = 30_000;
+
     /** Runs a command to completion; a failure is a failed run naming the command and its output. */
     static String run(String... command) {
+        return run(COMMAND_TIMEOUT_MS, command);
+    }
+
+    /** {@link #run(String...)} with a deadline of {@code timeoutMs}, after which the command is killed. */
+    static String run(long timeoutMs, String... command) {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new WirebenchException(WirebenchException.RUN_FAILED, String.join(" ", command) + ": timed out");
+            BoundedCommand.Outcome o = BoundedCommand.run(List.of(command), timeoutMs);
+            if (o.timedOut()) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, String.join(" ", command)
+                        + ": did not end within " + timeoutMs + " ms (killed)" + (o.output().isEmpty() ? ""
+                                : ": " + o.output()));
             }
-            if (p.exitValue() != 0) {
+            if (o.exitCode() != 0) {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, String.join(" ", command) + ": exit "
-                        + p.exitValue() + ": " + out);
+                        + o.exitCode() + ": " + o.output());
             }
-            return out;
+            return o.output();
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, String.join(" ", command) + ": " + e.getMessage());
         } catch (InterruptedException e) {

@@ -80,13 +80,11 @@ final class ThreadScheduling {
     private static String runChrt(Scheduler scheduler, int priority, long tid) {
         List<String> cmd = List.of("chrt", scheduler.chrtFlag(), "-p", Integer.toString(priority), Long.toString(tid));
         try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return "chrt did not finish within 10 s";
+            BoundedCommand.Outcome o = BoundedCommand.run(cmd, TimeUnit.SECONDS.toMillis(10));
+            if (o.timedOut()) {
+                return "chrt did not finish within 10 s (killed)";
             }
-            return p.exitValue() == 0 ? "" : out.replace('\n', ' ');
+            return o.exitCode() == 0 ? "" : o.output().replace('\n', ' ');
         } catch (IOException e) {
             return "cannot run chrt: " + e.getMessage();
         } catch (InterruptedException e) {

@@ -130,9 +130,15 @@ final class UdpClient {
                     break;
                 }
                 ByteBuffer b = ByteBuffer.wrap(in, 0, p.getLength());
-                if (Datagrams.type(b) == Datagrams.ACK && p.getLength() >= Datagrams.ACK_BYTES
-                        && Datagrams.runId(b) == runId) {
-                    return;
+                if (p.getLength() >= Datagrams.ACK_BYTES && Datagrams.runId(b) == runId) {
+                    if (Datagrams.type(b) == Datagrams.ACK) {
+                        return;
+                    }
+                    if (Datagrams.type(b) == Datagrams.BUSY) {
+                        throw new WirebenchException(WirebenchException.RUN_FAILED, "udp client: the server at "
+                                + config.server() + " is serving another client's run and refused this one; start "
+                                + "again when it has ended");
+                    }
                 }
             }
         }

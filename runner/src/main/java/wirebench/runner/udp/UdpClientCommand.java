@@ -11,12 +11,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import wirebench.contract.WirebenchException;
+import wirebench.runner.cli.Ranges;
+import wirebench.runner.cli.Validated;
 
 /** {@code wirebench run udp client}: sends one run to a server. */
 @Command(name = "client", mixinStandardHelpOptions = true,
         description = "Sends one run (START, --total DATA datagrams of --payload bytes, END) to a "
                 + "'wirebench run udp server'. The server prints and records the figures.")
-public final class UdpClientCommand implements Callable<Integer> {
+public final class UdpClientCommand implements Callable<Integer>, Validated {
+    /** Most END repeats accepted (20 ms apart: 1000 take 20 s). */
+    static final int MAX_END_REPEATS = 1000;
+
     @Spec
     CommandSpec spec;
 
@@ -61,10 +66,16 @@ public final class UdpClientCommand implements Callable<Integer> {
     int startTimeoutMs;
 
     @Override
-    public Integer call() {
-        PrintWriter o = spec.commandLine().getOut();
+    public void validate() {
+        validate(new PrintWriter(PrintWriter.nullWriter()));
+    }
+
+    private void validate(PrintWriter o) {
         UdpOptions.checkPriority("--scheduler", scheduler, priority);
         UdpOptions.checkPayload(payloadBytes, o);
+        Ranges.check("--port", port, 1, Ranges.MAX_PORT);
+        Ranges.check("--end-repeats", endRepeats, 1, MAX_END_REPEATS, "(no END at all: --skip-end)");
+        Ranges.check("--start-timeout-ms", startTimeoutMs, 1, Integer.MAX_VALUE, "milliseconds");
         if (total < 0 || total > Integer.MAX_VALUE) {
             throw new WirebenchException(WirebenchException.USAGE, "--total: expected 0.." + Integer.MAX_VALUE
                     + ", got " + total);
@@ -72,6 +83,12 @@ public final class UdpClientCommand implements Callable<Integer> {
         if (ratePerS < 0) {
             throw new WirebenchException(WirebenchException.USAGE, "--rate: expected >= 0, got " + ratePerS);
         }
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter o = spec.commandLine().getOut();
+        validate(o);
         InetAddress addr;
         try {
             addr = InetAddress.getByName(server);
@@ -79,7 +96,7 @@ public final class UdpClientCommand implements Callable<Integer> {
             throw new WirebenchException(WirebenchException.USAGE, "--server: unknown host '" + server + "'");
         }
         ClientConfig cfg = new ClientConfig(new InetSocketAddress(addr, port), payloadBytes, total, connected, ratePerS,
-                scheduler, priority, skipEnd ? 0 : Math.max(1, endRepeats), startTimeoutMs);
+                scheduler, priority, skipEnd ? 0 : endRepeats, startTimeoutMs);
         new UdpClient(cfg, line -> {
             o.println(line);
             o.flush();

@@ -32,6 +32,8 @@ import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.RunnerMain;
+import wirebench.runner.cli.Ranges;
+import wirebench.runner.cli.Validated;
 import wirebench.runner.results.ResultsDirectory;
 
 /** {@code wirebench run udp matrix}: the seed's Benchmark-1 grid (or any product grid), one row per point. */
@@ -42,7 +44,12 @@ import wirebench.runner.results.ResultsDirectory;
                 "Default: the seed's 12 Benchmark-1 rows for each method with 20000 datagrams per point over "
                         + "loopback (about a minute). The seed's own size: --total 1000000; between two hosts: "
                         + "--hosts netns (root, iproute2)."})
-public final class UdpMatrixCommand implements Callable<Integer> {
+public final class UdpMatrixCommand implements Callable<Integer>, Validated {
+    /** Beyond the START handshake and the paced sending time, what a client process may take. */
+    static final long CLIENT_MARGIN_MS = 120_000;
+    /** How long the output of an ended process may take to reach the console. */
+    static final long PUMP_DRAIN_MS = 5_000;
+
     @Spec
     CommandSpec spec;
 
@@ -104,14 +111,35 @@ public final class UdpMatrixCommand implements Callable<Integer> {
     Path out;
 
     @Override
-    public Integer call() throws Exception {
-        PrintWriter o = spec.commandLine().getOut();
+    public void validate() {
+        points();
+    }
+
+    /** The grid's points, every option checked. */
+    private List<MatrixPoint> points() {
+        Ranges.check("--priority", rtPriority, 1, 99, "(the FIFO and RR priority)");
+        Ranges.check("--total", total, 1, Integer.MAX_VALUE, "datagrams per point");
+        Ranges.check("--rate", ratePerS, 0, Long.MAX_VALUE, "datagrams/s (0 = unpaced)");
+        Ranges.check("--idle-timeout-ms", idleTimeoutMs, 1, Integer.MAX_VALUE, "milliseconds");
+        for (int r : rcvbufs) {
+            Ranges.check("--rcvbufs", r, 0, Integer.MAX_VALUE, "bytes (0 = system default)");
+        }
+        for (int p : payloads) {
+            UdpOptions.checkPayload(p, new PrintWriter(PrintWriter.nullWriter()));
+        }
         List<MatrixPoint> points = grid == Grid.SEED ? MatrixPoint.seedGrid(methods)
                 : MatrixPoint.product(clientSchedulers,
                         connected.stream().map(c -> c == YesNo.YES).toList(), payloads, serverSchedulers, rcvbufs, methods);
         for (MatrixPoint p : points) {
             UdpOptions.checkPayload(p.payloadBytes(), new PrintWriter(PrintWriter.nullWriter()));
         }
+        return points;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter o = spec.commandLine().getOut();
+        List<MatrixPoint> points = points();
         if (out == null) {
             out = Path.of("results", "udp-matrix-" + DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
                     .withZone(ZoneOffset.UTC).format(Instant.now()));
@@ -230,17 +258,22 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 Process cp = new ProcessBuilder(NetnsPair.inNamespace(ns.clientNs, client)).redirectErrorStream(true)
                         .start();
                 Thread cpump = pump(cp, "  client: ", o, null);
-                int cexit = cp.waitFor();
-                cpump.join();
+                long clientTimeoutMs = clientTimeoutMs();
+                if (!BoundedCommand.awaitOrKill(cp, clientTimeoutMs)) {
+                    throw new WirebenchException(WirebenchException.RUN_FAILED, "udp matrix: the client in "
+                            + ns.clientNs + " did not end within " + clientTimeoutMs + " ms (killed; output above)");
+                }
+                cpump.join(PUMP_DRAIN_MS);
+                int cexit = cp.exitValue();
                 if (cexit != 0) {
                     throw new WirebenchException(WirebenchException.RUN_FAILED, "udp matrix: the client failed (exit "
                             + cexit + ", output above)");
                 }
-                if (!sp.waitFor(idleTimeoutMs + 30_000L, TimeUnit.MILLISECONDS) || sp.exitValue() != 0) {
+                if (!BoundedCommand.awaitOrKill(sp, idleTimeoutMs + 30_000L) || sp.exitValue() != 0) {
                     throw new WirebenchException(WirebenchException.RUN_FAILED, "udp matrix: the server did not finish "
                             + "cleanly (output above)");
                 }
-                pump.join();
+                pump.join(PUMP_DRAIN_MS);
             } finally {
                 sp.destroy();
             }
@@ -253,6 +286,15 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
             }
         }
+    }
+
+    /**
+     * How long a client process may take: the START handshake (5 s), the paced sending time
+     * (total / rate) and a generous margin for JVM start-up and an unpaced run on a loaded machine.
+     */
+    long clientTimeoutMs() {
+        long sendingMs = ratePerS > 0 ? total * 1000L / ratePerS : 0;
+        return 5_000L + sendingMs + CLIENT_MARGIN_MS;
     }
 
     /** The last data row of a udp.csv as column name to field text (read with the contract's reader). */

@@ -14,8 +14,11 @@ import wirebench.contract.WirebenchException;
  * The receiving side: opens the socket with the chosen {@link ReceiveMethod}, then serves runs on
  * its own receive thread (under the requested scheduling policy). A run starts with START (or with
  * the first DATA of an unknown run id when START was lost), counts DATA of its run id, and ends on
- * the first END or after {@link ServerConfig#idleTimeoutMs()} without a datagram (then the result is
- * marked partial). Each finished run goes to the result sink; log lines go to the log sink.
+ * the first END or after {@link ServerConfig#idleTimeoutMs()} without a datagram of its own (then the
+ * result is marked partial). Runs are keyed by the client's run id and served one at a time: a START
+ * of another run id while a run is in progress (a second client, a forged datagram) is refused with
+ * BUSY and counted as stray, never merged into or superseding the run, so each run gives exactly one
+ * result. Each finished run goes to the result sink; log lines go to the log sink.
  */
 final class UdpServer implements AutoCloseable {
     private static final long POLL_SLICE_MS = 100;
@@ -164,14 +167,14 @@ final class UdpServer implements AutoCloseable {
                     strays++;
                     continue;
                 }
-                if (run == null || run.runId != s.runId()) {
-                    if (run != null) {
-                        log.accept("warn: run " + hex(run.runId) + " superseded by the START of run " + hex(s.runId()));
-                        finish(run, false, 0);
-                        served++;
-                        if (config.runs() != 0 && served >= config.runs()) {
-                            break;
-                        }
+                if (run != null && run.runId != s.runId()) {
+                    refuse(run, s.runId(), receiver.source());
+                    continue;
+                }
+                if (run == null) {
+                    if (anyFinished && s.runId() == lastFinishedRunId) {
+                        strays++; // a late repeated START of the run just finished
+                        continue;
                     }
                     run = new ActiveRun(s.runId(), s, s.payloadBytes(), now);
                 }
@@ -216,6 +219,17 @@ final class UdpServer implements AutoCloseable {
         }
     }
 
+    /** A START of another run id during {@code run}: BUSY to its sender, logged once per run id. */
+    private void refuse(ActiveRun run, int refusedRunId, SocketAddress from) throws IOException {
+        strays++;
+        if (run.refused.add(refusedRunId)) {
+            log.accept("warn: START of run " + hex(refusedRunId) + " from " + from + " refused: run " + hex(run.runId)
+                    + " is in progress (one run at a time; that client is told the server is busy)");
+        }
+        Datagrams.writeBusy(ack, refusedRunId);
+        receiver.send(ack, from);
+    }
+
     private void sendAck(int runId, SocketAddress to) throws IOException {
         Datagrams.writeAck(ack, runId);
         receiver.send(ack, to);
@@ -250,6 +264,15 @@ final class UdpServer implements AutoCloseable {
         final Datagrams.Start start;
         final int payloadBytes;
         final RunStats stats = new RunStats();
+        /** Run ids whose START was refused during this run (bounded: logged once each, at most 64 kept). */
+        final java.util.Set<Integer> refused = java.util.Collections.newSetFromMap(new java.util.LinkedHashMap<>() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(java.util.Map.Entry<Integer, Boolean> eldest) {
+                return size() > 64;
+            }
+        });
         long lastActivityNs;
         long endSent = -1;
 

@@ -13,6 +13,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.WirebenchException;
+import wirebench.runner.cli.Ranges;
+import wirebench.runner.cli.Validated;
 import wirebench.runner.results.ResultsDirectory;
 
 /** {@code wirebench run udp server}: receives runs and prints (and optionally records) their figures. */
@@ -21,7 +23,7 @@ import wirebench.runner.results.ResultsDirectory;
                 + "packets and bytes received, data and wire Mbps (42 header bytes per datagram), data/header "
                 + "ratio, loss %%; plus duplicates, reordering, packets/s and RFC 3550 jitter.",
                 "A run ends at its END datagram or after --idle-timeout-ms without datagrams (a PARTIAL result)."})
-public final class UdpServerCommand implements Callable<Integer> {
+public final class UdpServerCommand implements Callable<Integer>, Validated {
     @Spec
     CommandSpec spec;
 
@@ -62,12 +64,20 @@ public final class UdpServerCommand implements Callable<Integer> {
     Path out;
 
     @Override
-    public Integer call() throws InterruptedException {
-        PrintWriter o = spec.commandLine().getOut();
+    public void validate() {
         UdpOptions.checkPriority("--scheduler", scheduler, priority);
         if (idleTimeoutMs < 1) {
             throw new WirebenchException(WirebenchException.USAGE, "--idle-timeout-ms: expected >= 1, got " + idleTimeoutMs);
         }
+        Ranges.check("--port", port, 0, Ranges.MAX_PORT, "(0 = any free port)");
+        Ranges.check("--receive-buffer-size", rcvbufBytes, 0, Integer.MAX_VALUE, "bytes (0 = system default)");
+        Ranges.check("--runs", runs, 0, Integer.MAX_VALUE, "(0 = serve until killed)");
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter o = spec.commandLine().getOut();
+        validate();
         InetAddress addr;
         try {
             addr = InetAddress.getByName(bind);

@@ -3,7 +3,6 @@ package wirebench.runner.campaign;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  * its arguments and replays recorded Perftest 4.x CSV output), as RTI Connext is not installable.
  */
 class CampaignPerftestTest {
-    private static final String DIR = "/wirebench/runner/campaign/perftest-standin/";
-
     @TempDir
     Path tmp;
     private Path exe;
@@ -29,16 +26,7 @@ class CampaignPerftestTest {
 
     @BeforeEach
     void installStandIn() throws IOException {
-        Path bin = tmp.resolve("bin");
-        Files.createDirectories(bin);
-        for (String f : List.of("perftest_standin.sh", "pub-latency-rel.csv", "pub-latency-be.csv",
-                "sub-throughput.csv")) {
-            try (InputStream in = getClass().getResourceAsStream(DIR + f)) {
-                Files.copy(in, bin.resolve(f));
-            }
-        }
-        exe = bin.resolve("perftest_standin.sh");
-        assertThat(exe.toFile().setExecutable(true)).isTrue();
+        exe = PerftestStandIn.install(tmp.resolve("bin"));
         out = tmp.resolve("campaign");
     }
 
@@ -205,6 +193,8 @@ class CampaignPerftestTest {
                     "lat-UDPv4-unkeyed-rel-32-r1");
             assertThat(Files.readAllLines(out.resolve("perftest/UDPv4/lat_pub_unkeyed_rel.csv"))).hasSize(2);
             assertThat(Files.readAllLines(out.resolve("results/pubsub-latency.csv"))).hasSize(3);
+            assertThat(Files.readString(out.resolve("results/run.json"))).as("an interrupted run has no end time")
+                    .contains("\"end_utc\": null");
         } finally {
             campaign.destroyForcibly();
         }

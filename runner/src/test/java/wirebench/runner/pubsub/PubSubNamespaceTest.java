@@ -1,7 +1,8 @@
 package wirebench.runner.pubsub;
 
+import wirebench.testsupport.Prerequisites;
+
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,11 +45,9 @@ class PubSubNamespaceTest {
 
     @BeforeAll
     static void createHosts() throws Exception {
-        assumeTrue(Files.isExecutable(Paths.get("/usr/sbin/ip")) || Files.isExecutable(Paths.get("/sbin/ip")),
-                "iproute2 (ip) is not installed: bash .ci/setup installs it");
-        assumeTrue(Files.isExecutable(Paths.get("/usr/sbin/nft")) || Files.isExecutable(Paths.get("/sbin/nft")),
-                "nftables (nft) is not installed: bash .ci/setup installs it");
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces need root");
+        Prerequisites.requireRoot("network namespaces");
+        Prerequisites.requireCommand("ip", "iproute2");
+        Prerequisites.requireCommand("nft", "nftables");
         created = true;
         sh("ip", "netns", "add", HUB);
         sh("ip", "-n", HUB, "link", "add", "br0", "type", "bridge", "mcast_snooping", "0");

@@ -66,4 +66,46 @@ class ThroughputStatsTest {
         assertThat(s.summaryPacketsPerS(4_000_000_000L)).isEqualTo(1000);
         assertThat(s.summaryMbps(4_000_000_000L)).isEqualTo(8.0);
     }
+
+    @Test
+    void shouldCountASequenceNumberBeyondWhatThePublisherCanHaveSentAsAStrayWhenForged() {
+        long s1 = 1_000_000_000L;
+        ThroughputStats s = new ThroughputStats(64, 0, 0);
+        assertThat(s.onSample(0, 0, s1)).isTrue();
+        assertThat(s.onSample(0, 1_999_961_606_661L, s1 + 1000)).as("forged: 1 us later, 2e12 ahead").isFalse();
+        assertThat(s.onSample(0, Long.MAX_VALUE, s1 + 2000)).isFalse();
+        assertThat(s.onSample(0, -5, s1 + 2000)).as("negative").isFalse();
+        assertThat(s.onSample(0, 1, s1 + 3000)).isTrue();
+        assertThat(s.onSample(7, 1L << 40, s1 + 3000)).as("a forged first sample of an unknown publisher").isFalse();
+
+        assertThat(s.packets).isEqualTo(2);
+        assertThat(s.lost).isZero();
+        assertThat(s.straySamples).isEqualTo(4);
+    }
+
+    @Test
+    void shouldAcceptAGapThePublisherCanHaveSentWhenTimeHasPassed() {
+        ThroughputStats s = new ThroughputStats(64, 0, 0);
+        s.onSample(0, 0, 0);
+        long gap = ThroughputStats.SEQ_SLACK + 1_000_000; // needs more than 1 ms at the maximum rate
+        assertThat(s.onSample(0, gap + 1, 100_000)).as("100 us later: too far").isFalse();
+        assertThat(s.onSample(0, gap + 1, 10_000_000)).as("10 ms later: possible").isTrue();
+        assertThat(s.lost).isEqualTo(gap);
+    }
+
+    @Test
+    void shouldNeverReportMoreLossThanWasSentWhenFinishedArrives() {
+        ThroughputStats s = new ThroughputStats(64, 0, 0);
+        s.onSample(0, 0, 1_000);
+        s.onSample(0, 900, 2_000_000); // plausible gap: 899 counted lost for now
+        s.onSample(0, 1, 2_000_000);
+        s.onSample(0, 2, 2_000_000);
+        assertThat(s.lost).isEqualTo(899);
+
+        assertThat(s.onFinished(0, 2, 3_000_000)).isTrue(); // the publisher sent 0..2 only: 900 was forged
+
+        assertThat(s.lost).as("sent 3, received 4 (one forged): nothing can have been lost").isZero();
+        assertThat(s.onFinished(1, 1L << 50, 3_000_000)).as("a forged FINISHED").isFalse();
+        assertThat(s.lost).isZero();
+    }
 }

@@ -10,31 +10,28 @@ import org.junit.jupiter.api.Timeout;
 /** "spinyield": spins while a wait is short, yields once it has lasted the spin time, starts over after work. */
 class SpinThenYieldIdleStrategyTest {
 
-    private static void waitPast(long ns) {
-        long end = System.nanoTime() + ns;
-        while (System.nanoTime() - end < 0) {
-            Thread.onSpinWait();
-        }
-    }
-
     @Test
     @Timeout(10)
     void shouldSpinFirstThenYieldThenSpinAgainAfterWork() {
         long spinNs = TimeUnit.MILLISECONDS.toNanos(20);
-        SpinThenYieldIdleStrategy idle = new SpinThenYieldIdleStrategy(spinNs);
+        long[] nowNs = {1_000};
+        SpinThenYieldIdleStrategy idle = new SpinThenYieldIdleStrategy(spinNs, () -> nowNs[0]);
 
         idle.idle(0);
         assertThat(idle.spun()).as("a fresh wait spins").isTrue();
-        waitPast(spinNs);
+        nowNs[0] += spinNs - 1;
         idle.idle(0);
-        assertThat(idle.spun()).as("a wait longer than the spin time yields").isFalse();
+        assertThat(idle.spun()).as("still within the spin time").isTrue();
+        nowNs[0] += 1;
+        idle.idle(0);
+        assertThat(idle.spun()).as("a wait as long as the spin time yields").isFalse();
         idle.idle();
         assertThat(idle.spun()).isFalse();
 
         idle.idle(3);
         idle.idle(0);
         assertThat(idle.spun()).as("work starts a new wait").isTrue();
-        waitPast(spinNs);
+        nowNs[0] += spinNs;
         idle.reset();
         idle.idle();
         assertThat(idle.spun()).as("reset starts a new wait").isTrue();

@@ -1,7 +1,8 @@
 package wirebench.runner.udp;
 
+import wirebench.testsupport.Prerequisites;
+
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -40,9 +41,9 @@ class NftLossTest {
 
     @BeforeEach
     void createNamespace() {
-        assumeTrue(isRoot(), "needs root (network namespaces, nftables)");
-        assumeTrue(onPath("ip"), "needs iproute2 ('ip'): bash .ci/setup installs it");
-        assumeTrue(onPath("nft"), "needs nftables ('nft'): bash .ci/setup installs it");
+        Prerequisites.requireRoot("network namespaces, nftables");
+        Prerequisites.requireCommand("ip", "iproute2");
+        Prerequisites.requireCommand("nft", "nftables");
         ns = "wbu" + Integer.toHexString(0x100000 + ThreadLocalRandom.current().nextInt(0xEFFFFF)) + "n";
         NetnsPair.run("ip", "netns", "add", ns);
         NetnsPair.run("ip", "-n", ns, "link", "set", "lo", "up");
@@ -155,23 +156,5 @@ class NftLossTest {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    static boolean isRoot() {
-        try {
-            return new String(new ProcessBuilder("id", "-u").start().getInputStream().readAllBytes(),
-                    StandardCharsets.US_ASCII).strip().equals("0");
-        } catch (java.io.IOException e) {
-            return false;
-        }
-    }
-
-    static boolean onPath(String tool) {
-        for (String dir : List.of("/usr/sbin", "/sbin", "/usr/bin", "/bin")) {
-            if (Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

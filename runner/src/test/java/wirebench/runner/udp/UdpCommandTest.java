@@ -77,8 +77,8 @@ class UdpCommandTest {
     @Test
     @Timeout(180)
     void shouldRunThePointBetweenTwoNamespacesAndCleanThemUpWhenHostsIsNetns(@TempDir Path dir) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(NftLossTest.isRoot(), "needs root (network namespaces)");
-        org.junit.jupiter.api.Assumptions.assumeTrue(NftLossTest.onPath("ip"), "needs iproute2: bash .ci/setup");
+        wirebench.testsupport.Prerequisites.requireRoot("network namespaces");
+        wirebench.testsupport.Prerequisites.requireCommand("ip", "iproute2");
         Run r = run("run", "udp", "matrix", "--hosts", "netns", "--grid", "product", "--methods", "thread",
                 "--client-schedulers", "OTHER", "--connected", "yes", "--payloads", "1472", "--rcvbufs", "4194304",
                 "--total", "300", "--rate", "10000", "--out", dir.toString());
