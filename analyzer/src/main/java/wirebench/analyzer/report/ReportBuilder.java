@@ -18,6 +18,8 @@ import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.stats.ColumnLabels;
 import wirebench.analyzer.stats.Lint;
+import wirebench.analyzer.stats.RangeCells;
+import wirebench.analyzer.stats.Repetitions;
 import wirebench.analyzer.util.Numbers;
 
 /**
@@ -33,6 +35,13 @@ import wirebench.analyzer.util.Numbers;
 public final class ReportBuilder {
     private final Charts charts = new Charts();
     private final List<String> allWarnings = new ArrayList<>();
+    private boolean perRepetition;
+
+    /** Keeps one table per repetition instead of grouping repetitions (median, range, n). */
+    public ReportBuilder perRepetition(boolean keep) {
+        this.perRepetition = keep;
+        return this;
+    }
 
     /** The model of a report on {@code inputs}. */
     public Map<String, Object> build(List<Path> given, String title) {
@@ -45,6 +54,9 @@ public final class ReportBuilder {
             }
         }
         List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
+        if (!perRepetition) {
+            parsed = Repetitions.grouped(parsed);
+        }
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("title", title);
         model.put("generated_utc", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
@@ -215,18 +227,13 @@ public final class ReportBuilder {
 
     /** One table as the templates see it: a title, column labels, rows of display strings. */
     static Map<String, Object> table(ResultTable t, List<String> warnings) {
-        List<String> cols = new ArrayList<>();
-        for (String c : t.columns()) {
-            if (!t.context().containsKey(c)) {
-                cols.add(c);
-            }
-        }
+        List<String> cols = RangeCells.shownColumns(t);
         List<String> labels = new ArrayList<>();
         cols.forEach(c -> labels.add(ColumnLabels.label(t.kind(), c)));
         List<Object> rows = new ArrayList<>();
         for (Row r : t.rows()) {
             List<String> cells = new ArrayList<>();
-            cols.forEach(c -> cells.add(ColumnLabels.display(t.kind(), c, r.get(c))));
+            cols.forEach(c -> cells.add(RangeCells.cell(t, r, c)));
             rows.add(cells);
         }
         Map<String, Object> m = new LinkedHashMap<>();
