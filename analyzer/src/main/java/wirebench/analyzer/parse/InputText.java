@@ -48,6 +48,7 @@ public final class InputText {
 
     /** Reads {@code path}; a missing or unreadable file is bad input (exit 3). */
     public static InputText read(Path path) {
+        InputFiles.requireReadable(path);
         String name = path.toString();
         byte[] bytes;
         try {

@@ -74,14 +74,30 @@ public final class WirebenchCsvParser implements ResultParser {
     }
 
     /**
-     * Reads the format line, the header and the rows. Key columns (but {@code size_bytes}) and the
-     * columns in {@code extraText} hold text; every other column a number or nothing. Errors name
-     * file, line and column; a last row cut short is a warning and the rows before it are kept.
+     * Reads the format line, the header and the rows, once, line by line. Key columns (but
+     * {@code size_bytes}) and the columns in {@code extraText} hold text; every other column a
+     * number or nothing. Errors name file, line and column (exit 3): a column twice in the header, a
+     * latency column in an unknown unit ({@code _ns}, {@code _ms}, {@code _s} are converted to
+     * {@code _us}), a number a double cannot hold exactly (beyond 2^53), a negative latency, count or
+     * rate. A last row cut short is a warning and the rows before it are kept.
      */
     static Sheet read(InputText text, Set<String> extraText) {
         String src = text.source();
-        int lineNo = firstNonBlank(text);
-        Map<String, String> attrs = attributes(src, lineNo, text.line(lineNo));
+        java.util.Iterator<String> lines = text.lines().iterator();
+        int lineNo = 0;
+        String formatLine = null;
+        while (lines.hasNext()) {
+            lineNo++;
+            String l = lines.next();
+            if (!l.isBlank()) {
+                formatLine = l;
+                break;
+            }
+        }
+        if (formatLine == null) {
+            throw WirebenchException.badInput(src + ":1: expected the format line '" + MAGIC + "...', got end of file");
+        }
+        Map<String, String> attrs = attributes(src, lineNo, formatLine);
         String family = attrs.get("family");
         Kind kind = FAMILIES.get(family);
         if (kind == null) {
@@ -96,31 +112,33 @@ public final class WirebenchCsvParser implements ResultParser {
 
         List<Warning> warnings = new ArrayList<>();
         List<String> header = null;
+        double[] scale = null;
         int headerLine = 0;
-        int last = lastNonBlank(text);
         List<Row> rows = new ArrayList<>();
-        for (int n = lineNo + 1; n <= text.lineCount(); n++) {
-            String line = text.line(n);
+        int shortLine = 0;
+        int shortFields = 0;
+        while (lines.hasNext()) {
+            String line = lines.next();
+            int n = ++lineNo;
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }
             List<String> fields = split(src, n, line);
             if (header == null) {
-                header = fields;
                 headerLine = n;
-                for (String k : keys) {
-                    if (!header.contains(k)) {
-                        throw WirebenchException.badInput(src + ":" + n + ": expected key column '" + k
-                                + "' in the header, got " + header);
-                    }
-                }
+                scale = new double[fields.size()];
+                header = header(src, n, fields, keys, scale);
                 continue;
             }
+            if (shortLine > 0) {
+                throw WirebenchException.badInput(src + ":" + shortLine + ": expected " + header.size()
+                        + " fields as in the header on line " + headerLine + ", got " + shortFields);
+            }
             if (fields.size() != header.size()) {
-                if (n == last && fields.size() < header.size()) {
-                    warnings.add(new Warning(src, n, "truncated row (" + fields.size() + " of " + header.size()
-                            + " fields), ignored; the rows before it are kept"));
-                    break;
+                if (fields.size() < header.size()) {
+                    shortLine = n; // a row cut short: fine only as the last row (a crash while appending)
+                    shortFields = fields.size();
+                    continue;
                 }
                 throw WirebenchException.badInput(src + ":" + n + ": expected " + header.size()
                         + " fields as in the header on line " + headerLine + ", got " + fields.size());
@@ -134,21 +152,93 @@ public final class WirebenchCsvParser implements ResultParser {
                 } else if (v.isBlank()) {
                     b.measure(col, (Double) null);
                 } else {
-                    Double d = Numbers.parseOrNull(v);
-                    if (d == null) {
-                        throw WirebenchException.badInput(src + ":" + n + ": column '" + col
-                                + "': expected a number, got '" + v + "'");
-                    }
-                    b.measure(col, d);
+                    b.measure(col, toUs(measure(src, n, col, v), scale[i]));
                 }
             }
             rows.add(b.build());
         }
+        if (shortLine > 0) {
+            warnings.add(new Warning(src, shortLine, "truncated row (" + shortFields + " of " + header.size()
+                    + " fields), ignored; the rows before it are kept"));
+        }
         if (header == null) {
-            throw WirebenchException.badInput(src + ":" + text.lineCount() + ": expected a header row after the "
+            throw WirebenchException.badInput(src + ":" + lineNo + ": expected a header row after the "
                     + "format line, got end of file");
         }
         return new Sheet(family, kind, keys, header, rows, warnings);
+    }
+
+    /** Latency columns: a statistic, then the unit ({@code p99_us}, {@code ave_ms}). */
+    private static final java.util.regex.Pattern LATENCY_COLUMN = java.util.regex.Pattern.compile(
+            "^(ave|std|min|max|median|mean|p\\d+|latency|serialize|deserialize)_([^_]+)$");
+    /** {@code value} times {@code usPerUnit}, dividing for units below 1 us so that 1234 ns reads 1.234. */
+    private static double toUs(double value, double usPerUnit) {
+        return usPerUnit >= 1 ? value * usPerUnit : value / Math.rint(1 / usPerUnit);
+    }
+
+    /** Microseconds per unit of the latency units that are converted. */
+    private static final Map<String, Double> US_PER_UNIT = Map.of("us", 1.0, "ns", 1e-3, "ms", 1e3, "s", 1e6);
+    /** The largest integer a double holds exactly, and beyond which neighbouring integers merge. */
+    private static final double EXACT_LIMIT = 9007199254740992.0; // 2^53
+
+    /**
+     * The header with latency columns in {@code _us} ({@code scale} gets each column's factor to
+     * microseconds); refuses a column given twice, a latency column in an unknown unit and missing
+     * key columns.
+     */
+    private static List<String> header(String src, int n, List<String> fields, Set<String> keys, double[] scale) {
+        List<String> header = new ArrayList<>();
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        for (int i = 0; i < fields.size(); i++) {
+            String col = fields.get(i);
+            scale[i] = 1.0;
+            java.util.regex.Matcher m = LATENCY_COLUMN.matcher(col);
+            if (m.matches() && !keys.contains(col)) {
+                Double f = US_PER_UNIT.get(m.group(2));
+                if (f == null) {
+                    throw WirebenchException.badInput(src + ":" + n + ": column '" + col + "': unknown unit '"
+                            + m.group(2) + "' (expected " + m.group(1) + "_us; _ns, _ms and _s are converted)");
+                }
+                scale[i] = f;
+                col = m.group(1) + "_us";
+            }
+            Integer before = seen.put(col, i + 1);
+            if (before != null) {
+                throw WirebenchException.badInput(src + ":" + n + ": column '" + col + "' appears twice in the header "
+                        + "(fields " + before + " and " + (i + 1) + "); expected each column once");
+            }
+            header.add(col);
+        }
+        for (String k : keys) {
+            if (!header.contains(k)) {
+                throw WirebenchException.badInput(src + ":" + n + ": expected key column '" + k
+                        + "' in the header, got " + header);
+            }
+        }
+        return header;
+    }
+
+    /**
+     * A measure: a number a double holds exactly as an integer part (below 2^53), and not negative
+     * unless the column is a saving ({@code saved_bytes}, {@code saved_pct}: compression can
+     * enlarge data).
+     */
+    private static double measure(String src, int n, String col, String v) {
+        Double d = Numbers.parseOrNull(v);
+        if (d == null) {
+            throw WirebenchException.badInput(src + ":" + n + ": column '" + col + "': expected a number, got '" + v
+                    + "'");
+        }
+        if (Math.abs(d) >= EXACT_LIMIT) {
+            throw WirebenchException.badInput(src + ":" + n + ": column '" + col + "': expected a number below 2^53 "
+                    + "(9007199254740992), got '" + v + "' (a double cannot hold it exactly; it would be printed "
+                    + "rounded)");
+        }
+        if (d < 0 && !col.startsWith("saved_")) {
+            throw WirebenchException.badInput(src + ":" + n + ": column '" + col + "': expected a value >= 0 (a "
+                    + "latency, count, size or rate), got '" + v + "'");
+        }
+        return d;
     }
 
     private static List<ResultTable> group(String src, Kind kind, String family, Set<String> keys,
@@ -214,23 +304,5 @@ public final class WirebenchCsvParser implements ResultParser {
         } catch (IOException | java.io.UncheckedIOException e) {
             throw WirebenchException.badInput(src + ":" + n + ": expected a CSV row, got '" + line + "'");
         }
-    }
-
-    private static int firstNonBlank(InputText t) {
-        for (int i = 1; i <= t.lineCount(); i++) {
-            if (!t.line(i).isBlank()) {
-                return i;
-            }
-        }
-        return 1;
-    }
-
-    private static int lastNonBlank(InputText t) {
-        for (int i = t.lineCount(); i >= 1; i--) {
-            if (!t.line(i).isBlank()) {
-                return i;
-            }
-        }
-        return 0;
     }
 }

@@ -89,7 +89,9 @@ public final class ReportBuilder {
     private Map<String, Object> latencySection(List<ParsedInput> parsed, List<Path> inputs) {
         List<ResultTable> tables = tablesOf(parsed, Kind.LATENCY);
         List<ResultTable> series = seriesOf(parsed, Kind.LATENCY_INTERVAL);
-        List<Histograms.Distribution> hist = Histograms.read(inputs);
+        List<Warning> unreadable = new ArrayList<>();
+        List<Histograms.Distribution> hist = Histograms.read(inputs, unreadable);
+        unreadable.forEach(w -> allWarnings.add(w.format()));
         if (tables.isEmpty() && series.isEmpty() && hist.isEmpty()) {
             return null;
         }
