@@ -98,7 +98,7 @@ class HostileAnalyzerInputTest {
     }
 
     @Test
-    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void shouldRefuseAFifoBeforeReadingIt(@TempDir Path tmp) throws Exception {
         Path fifo = tmp.resolve("results.csv");
         Process mk = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
@@ -111,7 +111,7 @@ class HostileAnalyzerInputTest {
     }
 
     @Test
-    @Timeout(value = 20, unit = TimeUnit.SECONDS)
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void shouldRefuseADeviceBeforeReadingIt() {
         assumeTrue(Files.exists(Path.of("/dev/zero")), "/dev/zero exists on Linux");
 
