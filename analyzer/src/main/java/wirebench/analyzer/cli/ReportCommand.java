@@ -66,9 +66,6 @@ public final class ReportCommand implements Callable<Integer> {
             case JSON -> "report.json";
             default -> "report.html";
         });
-        if (!perRepetition) {
-            wirebench.analyzer.stats.Repetitions.warmUpFor(inputs);
-        }
         Map<String, Object> model = new ReportBuilder().perRepetition(perRepetition).build(inputs, title);
         String text;
         switch (format) {

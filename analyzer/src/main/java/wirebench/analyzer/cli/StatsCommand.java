@@ -55,9 +55,6 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!perRepetition) {
-            Repetitions.warmUpFor(inputs);
-        }
         List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
         if (!perRepetition) {
             parsed = Repetitions.grouped(parsed);

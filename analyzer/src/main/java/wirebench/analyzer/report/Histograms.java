@@ -43,33 +43,67 @@ public final class Histograms {
      * it in {@code warnings}; it never stops the report.
      */
     public static List<Distribution> read(List<Path> inputs, List<Warning> warnings) {
+        return read(inputs, warnings, false);
+    }
+
+    /** A campaign's log of repetition k > 1: the first repetition's name plus {@code -rK} (docs/campaign.md). */
+    private static final java.util.regex.Pattern REPETITION = java.util.regex.Pattern.compile("^(.+)-r(\\d+)$");
+
+    /**
+     * As {@link #read(List, List)}; with {@code mergeRepetitions}, the logs of one test point's
+     * repetitions ({@code NAME}, {@code NAME-r2}, {@code NAME-r3}, ...) are added into one
+     * distribution named {@code NAME (n runs merged)}: histograms are merged, percentiles never
+     * averaged.
+     */
+    public static List<Distribution> read(List<Path> inputs, List<Warning> warnings, boolean mergeRepetitions) {
         List<Distribution> out = new ArrayList<>();
         for (Path in : inputs) {
             if (!Files.isDirectory(in)) {
                 continue;
             }
-            for (Path f : logsIn(in).values()) {
-                Distribution d = readOne(f, warnings);
-                if (d != null) {
-                    out.add(d);
+            java.util.Map<String, Path> logs = logsIn(in);
+            java.util.Map<String, List<Path>> points = new java.util.LinkedHashMap<>();
+            for (java.util.Map.Entry<String, Path> e : logs.entrySet()) {
+                java.util.regex.Matcher m = REPETITION.matcher(e.getKey());
+                String point = mergeRepetitions && m.matches() && logs.containsKey(m.group(1)) ? m.group(1)
+                        : e.getKey();
+                points.computeIfAbsent(point, k -> new ArrayList<>()).add(e.getValue());
+            }
+            for (java.util.Map.Entry<String, List<Path>> p : points.entrySet()) {
+                Histogram total = null;
+                int runs = 0;
+                for (Path f : p.getValue()) {
+                    Histogram h = merged(f, warnings);
+                    if (h == null) {
+                        continue;
+                    }
+                    runs++;
+                    if (total == null) {
+                        total = h;
+                    } else {
+                        total.add(h);
+                    }
+                }
+                if (total != null) {
+                    out.add(distribution(runs > 1 ? p.getKey() + " (" + runs + " runs merged)" : p.getKey(), total));
                 }
             }
         }
         return out;
     }
 
-    /** The merged distribution of one log, or null (with a warning) when it holds no values or is unreadable. */
-    public static Distribution readOne(Path file, List<Warning> warnings) {
-        Histogram total = merged(file, warnings);
-        if (total == null) {
-            return null;
-        }
+    private static Distribution distribution(String name, Histogram total) {
         List<double[]> pts = new ArrayList<>();
         for (HistogramIterationValue v : total.percentiles(5)) {
             pts.add(new double[] {v.getPercentileLevelIteratedTo(), v.getValueIteratedTo() / NS_PER_US});
         }
-        String name = file.getFileName().toString().replaceFirst("\\.hlog$", "");
         return new Distribution(name, total.getTotalCount(), pts);
+    }
+
+    /** The merged distribution of one log, or null (with a warning) when it holds no values or is unreadable. */
+    public static Distribution readOne(Path file, List<Warning> warnings) {
+        Histogram total = merged(file, warnings);
+        return total == null ? null : distribution(file.getFileName().toString().replaceFirst("\\.hlog$", ""), total);
     }
 
     /**

@@ -90,7 +90,7 @@ public final class ReportBuilder {
         List<ResultTable> tables = tablesOf(parsed, Kind.LATENCY);
         List<ResultTable> series = seriesOf(parsed, Kind.LATENCY_INTERVAL);
         List<Warning> unreadable = new ArrayList<>();
-        List<Histograms.Distribution> hist = Histograms.read(inputs, unreadable);
+        List<Histograms.Distribution> hist = Histograms.read(inputs, unreadable, !perRepetition);
         unreadable.forEach(w -> allWarnings.add(w.format()));
         if (tables.isEmpty() && series.isEmpty() && hist.isEmpty()) {
             return null;

@@ -7,10 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import tech.tablesaw.aggregate.AggregateFunctions;
 import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
@@ -24,9 +21,11 @@ import wirebench.analyzer.model.Row;
  * percentile's median across repetitions is a median of per-run figures, not a percentile of the
  * merged samples; the context says so ({@code aggregate}).
  *
- * <p>The rows are held in a Tablesaw table (one string column naming the point, one double column
- * per measure; missing values are NaN and left out of every aggregate) and aggregated with its
- * {@code summarize(...).by(point)}.
+ * <p>Each point's values are held in Tablesaw columns (one {@code DoubleColumn} per measure;
+ * missing values are left out of median, min and max) and aggregated with Tablesaw's own median,
+ * min and max. Not a Tablesaw {@code Table}: its class initialisation scans the whole class path
+ * with ClassGraph, which measured about 0.7 s of CPU per command (bench/campaign-report-200), a
+ * quarter of a 200-test report; grouping by a map keyed by the point costs nothing.
  */
 public final class Repetitions {
     /** The key column (or context entry) that numbers repetitions. */
@@ -39,44 +38,7 @@ public final class Repetitions {
     /** Context entry of a grouped table. */
     public static final String AGGREGATE = "aggregate";
 
-    private static final String POINT = "point";
-
-    private Repetitions() {
-    }
-
-    /**
-     * Starts Tablesaw's one-time initialisation on a daemon thread when a CSV family of a results
-     * directory among {@code inputs} has a {@code repetition} key: its Table class scans the class
-     * path for readers and writers when first used (about a third of a second of CPU, more on a busy
-     * machine), which then overlaps with reading the inputs instead of following it.
-     */
-    public static void warmUpFor(List<java.nio.file.Path> inputs) {
-        for (java.nio.file.Path in : inputs) {
-            if (java.nio.file.Files.isDirectory(in) && hasRepetitionKey(in)) {
-                Thread t = new Thread(() -> Table.create("warm-up"), "tablesaw-warm-up");
-                t.setDaemon(true);
-                t.start();
-                return;
-            }
-        }
-    }
-
-    private static boolean hasRepetitionKey(java.nio.file.Path dir) {
-        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.list(dir)) {
-            for (java.nio.file.Path f : s.filter(x -> x.getFileName().toString().endsWith(".csv")
-                    && java.nio.file.Files.isRegularFile(x)).toList()) {
-                try (java.io.BufferedReader r = java.nio.file.Files.newBufferedReader(f,
-                        java.nio.charset.StandardCharsets.ISO_8859_1)) {
-                    String first = r.readLine();
-                    if (first != null && first.startsWith("# wirebench-results ") && first.contains(REPETITION)) {
-                        return true;
-                    }
-                }
-            }
-        } catch (java.io.IOException e) {
-            return false; // the readers report it
-        }
-        return false;
+        private Repetitions() {
     }
 
     /** Every input with its repetitions grouped (inputs without a {@code repetition} are returned as they are). */
@@ -130,55 +92,32 @@ public final class Repetitions {
             }
             (isKey(group, c) ? keys : measures).add(c);
         }
+        // point -> one Tablesaw column per measure holding that point's values across repetitions
         Map<String, Row> points = new LinkedHashMap<>();
-        Table rows = Table.create("repetitions");
-        StringColumn point = StringColumn.create(POINT);
-        rows.addColumns(point);
-        Map<String, DoubleColumn> values = new LinkedHashMap<>();
-        for (String m : measures) {
-            DoubleColumn c = DoubleColumn.create(m);
-            values.put(m, c);
-            rows.addColumns(c);
-        }
+        Map<String, DoubleColumn[]> values = new LinkedHashMap<>();
+        Map<String, Integer> counts = new LinkedHashMap<>();
         for (ResultTable t : group) {
             for (Row r : t.rows()) {
                 String id = pointId(r, keys);
                 points.putIfAbsent(id, r);
-                point.append(id);
-                for (String m : measures) {
-                    Double v = r.number(m);
+                counts.merge(id, 1, Integer::sum);
+                DoubleColumn[] cols = values.computeIfAbsent(id, k -> newColumns(measures));
+                for (int i = 0; i < measures.size(); i++) {
+                    Double v = r.number(measures.get(i));
                     if (v == null) {
-                        values.get(m).appendMissing();
+                        cols[i].appendMissing();
                     } else {
-                        values.get(m).append(v);
+                        cols[i].append(v);
                     }
                 }
             }
         }
-        Map<String, Integer> resultRow = new LinkedHashMap<>();
-        Table summary = null;
-        if (!measures.isEmpty() && rows.rowCount() > 0) {
-            summary = rows.summarize(measures, AggregateFunctions.median, AggregateFunctions.min,
-                    AggregateFunctions.max).by(POINT);
-            StringColumn ids = summary.stringColumn(POINT);
-            for (int i = 0; i < summary.rowCount(); i++) {
-                resultRow.put(ids.get(i), i);
-            }
-        }
-        Table counts = rows.countBy(point);
-        Map<String, Integer> n = new LinkedHashMap<>();
-        for (int i = 0; i < counts.rowCount(); i++) {
-            n.put(counts.stringColumn(0).get(i), ((Number) counts.column(1).get(i)).intValue());
-        }
-
         List<String> columns = new ArrayList<>(keys);
         columns.add(N);
-        Set<String> withValues = new LinkedHashSet<>();
         for (String m : measures) {
             columns.add(m);
             columns.add(m + MIN);
             columns.add(m + MAX);
-            withValues.add(m);
         }
         List<Row> out = new ArrayList<>();
         Set<Integer> ns = new LinkedHashSet<>();
@@ -192,14 +131,17 @@ public final class Repetitions {
                     b.key(k, (String) v);
                 }
             }
-            int count = n.get(e.getKey());
+            DoubleColumn[] cols = values.get(e.getKey());
+            int count = counts.get(e.getKey());
             ns.add(count);
             b.measure(N, (double) count);
-            Integer at = resultRow.get(e.getKey());
-            for (String m : withValues) {
-                b.measure(m, at == null ? null : value(summary, "Median [" + m + "]", at));
-                b.measure(m + MIN, at == null ? null : value(summary, "Min [" + m + "]", at));
-                b.measure(m + MAX, at == null ? null : value(summary, "Max [" + m + "]", at));
+            for (int i = 0; i < measures.size(); i++) {
+                String m = measures.get(i);
+                DoubleColumn c = cols[i];
+                boolean any = c.countMissing() < c.size();
+                b.measure(m, any ? c.median() : null);
+                b.measure(m + MIN, any ? c.min() : null);
+                b.measure(m + MAX, any ? c.max() : null);
             }
             out.add(b.build());
         }
@@ -210,9 +152,12 @@ public final class Repetitions {
         return new ResultTable(first.source(), first.kind(), ctx, columns, out);
     }
 
-    private static Double value(Table summary, String column, int row) {
-        double d = summary.doubleColumn(column).getDouble(row);
-        return Double.isNaN(d) ? null : d;
+    private static DoubleColumn[] newColumns(List<String> measures) {
+        DoubleColumn[] out = new DoubleColumn[measures.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = DoubleColumn.create(measures.get(i));
+        }
+        return out;
     }
 
     /** A column is a key when it holds text (not numbers) in every row that has a value. */

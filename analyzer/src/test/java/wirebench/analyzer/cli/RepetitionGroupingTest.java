@@ -89,4 +89,34 @@ class RepetitionGroupingTest {
         assertThat(per.exitCode()).as(per.err()).isZero();
         assertThat(Files.readString(out)).doesNotContain("8 (7–9)");
     }
+
+    private static void hlog(Path file, long base) throws IOException {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+        for (int i = 0; i < 100; i++) {
+            h.recordValue(base + i);
+        }
+        try (java.io.PrintStream ps = new java.io.PrintStream(file.toFile(), java.nio.charset.StandardCharsets.UTF_8)) {
+            org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(ps);
+            w.outputLogFormatVersion();
+            w.outputLegend();
+            w.outputIntervalHistogram(h);
+        }
+    }
+
+    @Test
+    void shouldMergeTheHistogramsOfAPointsRepetitionsInTheReport(@TempDir Path tmp) throws IOException {
+        Path dir = campaign(tmp.resolve("c"));
+        hlog(dir.resolve("lat-32.hlog"), 7000);
+        hlog(dir.resolve("lat-32-r2.hlog"), 9000);
+        hlog(dir.resolve("lat-32-r3.hlog"), 8000);
+        Path out = tmp.resolve("r.html"); // the chart's legend (SVG) names the distributions
+
+        Cli r = Cli.run("report", "-o", out.toString(), dir.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(Files.readString(out)).contains("lat-32 (3 runs merged)").doesNotContain("lat-32-r2");
+        Cli per = Cli.run("report", "--per-repetition", "-o", out.toString(), dir.toString());
+        assertThat(per.exitCode()).as(per.err()).isZero();
+        assertThat(Files.readString(out)).contains("lat-32-r2").doesNotContain("runs merged");
+    }
 }
