@@ -72,6 +72,11 @@ public final class InputText {
         }
     }
 
+    /** A fresh reader over the whole input, from its first line. Close it when done. */
+    public LineReader open() {
+        return new LineReader(lines, endsWithNewline);
+    }
+
     public String source() {
         return source;
     }

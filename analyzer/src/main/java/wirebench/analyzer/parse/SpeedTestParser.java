@@ -45,7 +45,8 @@ import wirebench.analyzer.util.Numbers;
  * is that program's error: a warning quoting it; a file with errors and no results is recognised
  * as speed_test output without results (a warning, no table), not as an unknown file.</li>
  * </ul>
- * Reads line by line; keeps only the rows (one per run) and the progress counts of the run open.
+ * Reads line by line ({@link InputText#open()}); keeps the rows (one per run) and at most
+ * {@link ProgressSeries#MAX_PER_RUN} interval rows per run.
  */
 public final class SpeedTestParser implements ResultParser {
     static {
@@ -105,17 +106,22 @@ public final class SpeedTestParser implements ResultParser {
     @Override
     public ParsedInput parse(InputText text) {
         Reader r = new Reader(text.source());
-        for (int n = 1; n <= text.lineCount(); n++) {
-            r.line(n, text.line(n));
+        int last = 0;
+        try (LineReader lines = text.open()) {
+            String l;
+            while ((l = lines.next()) != null) {
+                last = lines.lineNumber();
+                r.line(last, l);
+            }
         }
-        return r.finish(text.lineCount());
+        return r.finish(last);
     }
 
     /** The state of one pass over the lines: finished rows, the run in progress, warnings. */
     private static final class Reader {
         private final String src;
         private final List<Row> rows = new ArrayList<>();
-        private final List<Row> intervals = new ArrayList<>();
+        private final ProgressSeries intervals = new ProgressSeries();
         private final List<Warning> warnings = new ArrayList<>();
         private Double packets;
         private Double seconds;
@@ -163,8 +169,7 @@ public final class SpeedTestParser implements ResultParser {
             progressCount = c;
             progressLine = n;
             progressIntervals++;
-            intervals.add(Row.builder().measure("run", (double) runNo).measure("interval", (double) progressIntervals)
-                    .measure("received", (double) c).build());
+            intervals.add(runNo, progressIntervals, c);
         }
 
         private void bandwidth(int n, Matcher m) {
@@ -261,13 +266,55 @@ public final class SpeedTestParser implements ResultParser {
             }
             ResultTable t = new ResultTable(src, Kind.UDP, ctx, columns, table);
             List<ResultTable> series = new ArrayList<>();
-            if (!intervals.isEmpty()) {
+            if (!intervals.rows().isEmpty()) {
                 Map<String, String> sctx = new LinkedHashMap<>();
                 sctx.put("format", FORMAT);
                 series.add(new ResultTable(src, Kind.UDP_INTERVAL, sctx, List.of("run", "interval", "received"),
-                        intervals));
+                        intervals.rows()));
             }
             return new ParsedInput(src, FORMAT, List.of(t), series, warnings);
+        }
+    }
+
+    /**
+     * The progress lines as interval rows, bounded: at most {@link #MAX_PER_RUN} rows per run. When
+     * a run has more (the original prints one a second, forever once END was lost), every other row
+     * of that run is dropped and from then on only every 2nd, 4th, ... line is kept; the count is
+     * cumulative, so a kept row is exact at its interval. Memory does not grow with the lines.
+     */
+    static final class ProgressSeries {
+        static final int MAX_PER_RUN = 2000;
+        private final List<Row> rows = new ArrayList<>();
+        private int run;
+        private int runStart;
+        private int stride = 1;
+
+        void add(int runNo, int interval, long received) {
+            if (runNo != run) {
+                run = runNo;
+                runStart = rows.size();
+                stride = 1;
+            }
+            if ((interval - 1) % stride != 0) {
+                return;
+            }
+            rows.add(Row.builder().measure("run", (double) runNo).measure("interval", (double) interval)
+                    .measure("received", (double) received).build());
+            if (rows.size() - runStart > MAX_PER_RUN) {
+                List<Row> kept = new ArrayList<>();
+                for (int i = runStart; i < rows.size(); i++) {
+                    if ((i - runStart) % 2 == 0) {
+                        kept.add(rows.get(i));
+                    }
+                }
+                rows.subList(runStart, rows.size()).clear();
+                rows.addAll(kept);
+                stride *= 2;
+            }
+        }
+
+        List<Row> rows() {
+            return rows;
         }
     }
 

@@ -121,101 +121,105 @@ public final class SpeedTesterOutputParser implements ResultParser {
         String sweepTitle = null;
         RunBuilder run = new RunBuilder();
         String pendingTitle = null;
-        for (int n = 1; n <= text.lineCount(); n++) {
-            String line = text.line(n).strip();
-            if (line.isEmpty() || line.chars().allMatch(c -> c == '=')) {
-                continue;
-            }
-            Matcher m;
-            Matcher inner;
-            if ((m = SWEEP.matcher(line)).matches() && (inner = RESULT.matcher(m.group(2))).matches()) {
-                if (sweep.isEmpty()) {
-                    sweepTitle = pendingTitle;
+        try (LineReader lines = text.open()) {
+            String raw;
+            while ((raw = lines.next()) != null) {
+                int n = lines.lineNumber();
+                String line = raw.strip();
+                if (line.isEmpty() || line.chars().allMatch(c -> c == '=')) {
+                    continue;
                 }
-                Row r = row(src, n, inner, warnings);
-                sweep.add(withThreadsFirst(m.group(1), r));
-                continue;
-            }
-            if ((m = RESULT.matcher(line)).matches()) {
-                Row r = row(src, n, m, warnings);
-                boolean continues = r.number(RpcColumns.CASE_NO) == run.lastNumber() + 1;
-                if (!run.isEmpty() && (r.number(RpcColumns.CASE_NO) <= run.lastNumber()
-                        || (pendingTitle != null && !continues))) {
-                    flush(src, run, tables, warnings); // numbering started again, or a heading: a new run
-                    run = new RunBuilder();
-                } else if (!run.isEmpty() && continues) {
-                    pendingTitle = null; // a line inside a run is not its heading (noise between its results)
+                Matcher m;
+                Matcher inner;
+                if ((m = SWEEP.matcher(line)).matches() && (inner = RESULT.matcher(m.group(2))).matches()) {
+                    if (sweep.isEmpty()) {
+                        sweepTitle = pendingTitle;
+                    }
+                    Row r = row(src, n, inner, warnings);
+                    sweep.add(withThreadsFirst(m.group(1), r));
+                    continue;
                 }
-                if (run.isEmpty() && run.title == null) {
-                    run.title = pendingTitle;
-                    pendingTitle = null;
+                if ((m = RESULT.matcher(line)).matches()) {
+                    Row r = row(src, n, m, warnings);
+                    boolean continues = r.number(RpcColumns.CASE_NO) == run.lastNumber() + 1;
+                    if (!run.isEmpty() && (r.number(RpcColumns.CASE_NO) <= run.lastNumber()
+                            || (pendingTitle != null && !continues))) {
+                        flush(src, run, tables, warnings); // numbering started again, or a heading: a new run
+                        run = new RunBuilder();
+                    } else if (!run.isEmpty() && continues) {
+                        pendingTitle = null; // a line inside a run is not its heading (noise between its results)
+                    }
+                    if (run.isEmpty() && run.title == null) {
+                        run.title = pendingTitle;
+                        pendingTitle = null;
+                    }
+                    if (run.finalBlock != null) {
+                        run.finalBlock.add(r);
+                    } else {
+                        run.progress.add(r);
+                        run.progressLines.add(n);
+                    }
+                    continue;
                 }
-                if (run.finalBlock != null) {
-                    run.finalBlock.add(r);
-                } else {
-                    run.progress.add(r);
-                    run.progressLines.add(n);
+                if ((m = FINISHED.matcher(line)).matches()) {
+                    if (run.finalBlock == null && !run.isEmpty() && run.client != null) {
+                        pendingTitle = null; // noise between a live client's results and its final block
+                    }
+                    if (run.finalBlock != null || (pendingTitle != null && !run.isEmpty())) {
+                        flush(src, run, tables, warnings);
+                        run = new RunBuilder();
+                    }
+                    if (run.title == null && run.isEmpty()) {
+                        run.title = pendingTitle;
+                        pendingTitle = null;
+                    }
+                    run.totalMs = m.group(1);
+                    run.serverMs = m.group(2);
+                    if (m.group(3) != null) {
+                        run.threads = m.group(3);
+                        run.client = "multi";
+                    } else if (run.client == null) {
+                        run.client = "single";
+                        run.threads = "1";
+                    }
+                    run.finalBlock = new ArrayList<>();
+                    run.finishedLine = n;
+                    continue;
                 }
-                continue;
-            }
-            if ((m = FINISHED.matcher(line)).matches()) {
-                if (run.finalBlock == null && !run.isEmpty() && run.client != null) {
-                    pendingTitle = null; // noise between a live client's results and its final block
+                if (line.startsWith("Testing with ") || line.startsWith("Testing instance of ")) {
+                    if (!run.isEmpty()) {
+                        flush(src, run, tables, warnings);
+                        run = new RunBuilder();
+                    }
+                    continue;
                 }
-                if (run.finalBlock != null || (pendingTitle != null && !run.isEmpty())) {
-                    flush(src, run, tables, warnings);
-                    run = new RunBuilder();
-                }
-                if (run.title == null && run.isEmpty()) {
-                    run.title = pendingTitle;
-                    pendingTitle = null;
-                }
-                run.totalMs = m.group(1);
-                run.serverMs = m.group(2);
-                if (m.group(3) != null) {
-                    run.threads = m.group(3);
+                if ((m = MULTI_PROGRESS.matcher(line)).matches()) {
                     run.client = "multi";
-                } else if (run.client == null) {
-                    run.client = "single";
-                    run.threads = "1";
+                    run.threads = m.group(1);
+                    continue;
                 }
-                run.finalBlock = new ArrayList<>();
-                run.finishedLine = n;
-                continue;
-            }
-            if (line.startsWith("Testing with ") || line.startsWith("Testing instance of ")) {
-                if (!run.isEmpty()) {
-                    flush(src, run, tables, warnings);
-                    run = new RunBuilder();
+                if (line.startsWith("Testing ")) {
+                    if (run.client == null) {
+                        run.client = "single";
+                        run.threads = "1";
+                    }
+                    continue;
                 }
-                continue;
-            }
-            if ((m = MULTI_PROGRESS.matcher(line)).matches()) {
-                run.client = "multi";
-                run.threads = m.group(1);
-                continue;
-            }
-            if (line.startsWith("Testing ")) {
-                if (run.client == null) {
-                    run.client = "single";
-                    run.threads = "1";
+                if (line.equals("connection established") || line.equals("First call called")) {
+                    continue; // "First call called": the service's own line, in the client's JVM (LocalClient)
                 }
-                continue;
+                if ((m = LAST_CALL.matcher(line)).matches()) {
+                    run.serverMs = m.group(1); // the service's figure, printed just before the final block
+                    continue;
+                }
+                if (STRAY.matcher(line).find()) {
+                    continue;
+                }
+                // any other line is a heading or noise: a heading when a new run follows it (a result
+                // number that does not continue the run, 'Finished Test In' after a final block, 'Testing
+                // with'), else it is dropped and the run goes on
+                pendingTitle = line;
             }
-            if (line.equals("connection established") || line.equals("First call called")) {
-                continue; // "First call called": the service's own line, in the client's JVM (LocalClient)
-            }
-            if ((m = LAST_CALL.matcher(line)).matches()) {
-                run.serverMs = m.group(1); // the service's figure, printed just before the final block
-                continue;
-            }
-            if (STRAY.matcher(line).find()) {
-                continue;
-            }
-            // any other line is a heading or noise: a heading when a new run follows it (a result
-            // number that does not continue the run, 'Finished Test In' after a final block, 'Testing
-            // with'), else it is dropped and the run goes on
-            pendingTitle = line;
         }
         if (!run.isEmpty()) {
             flush(src, run, tables, warnings);

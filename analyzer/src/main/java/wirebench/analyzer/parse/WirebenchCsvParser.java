@@ -82,13 +82,17 @@ public final class WirebenchCsvParser implements ResultParser {
      * rate. A last row cut short is a warning and the rows before it are kept.
      */
     static Sheet read(InputText text, Set<String> extraText) {
-        String src = text.source();
-        java.util.Iterator<String> lines = text.lines().iterator();
+        try (LineReader lines = text.open()) {
+            return read(text.source(), lines, extraText);
+        }
+    }
+
+    private static Sheet read(String src, LineReader lines, Set<String> extraText) {
         int lineNo = 0;
         String formatLine = null;
-        while (lines.hasNext()) {
-            lineNo++;
-            String l = lines.next();
+        String l;
+        while ((l = lines.next()) != null) {
+            lineNo = lines.lineNumber();
             if (!l.isBlank()) {
                 formatLine = l;
                 break;
@@ -117,9 +121,10 @@ public final class WirebenchCsvParser implements ResultParser {
         List<Row> rows = new ArrayList<>();
         int shortLine = 0;
         int shortFields = 0;
-        while (lines.hasNext()) {
-            String line = lines.next();
-            int n = ++lineNo;
+        String line;
+        while ((line = lines.next()) != null) {
+            int n = lines.lineNumber();
+            lineNo = n;
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
             }

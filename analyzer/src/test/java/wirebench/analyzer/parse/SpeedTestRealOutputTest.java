@@ -150,4 +150,20 @@ class SpeedTestRealOutputTest {
         assertThat(r.has("partial")).isFalse();
         assertThat(p.warnings()).isEmpty();
     }
+
+    @Test
+    void shouldKeepABoundedExactSeriesWhenAServerPrintsProgressForHours() {
+        StringBuilder out = new StringBuilder();
+        for (int i = 1; i <= 10_000; i++) {
+            out.append(progress(i * 100L));
+        }
+
+        ParsedInput p = Parsers.all().parse(new InputText("hours.txt", out.toString()));
+
+        ResultTable s = p.series().get(0);
+        assertThat(s.rows().size()).isBetween(1000, SpeedTestParser.ProgressSeries.MAX_PER_RUN + 1);
+        assertThat(s.rows()).allSatisfy(r -> assertThat(r.number("received")).isEqualTo(r.number("interval") * 100));
+        assertThat(s.rows().get(0).number("interval")).isEqualTo(1.0);
+        assertThat(p.tables().get(0).rows().get(0).number("received")).isEqualTo(1_000_000.0);
+    }
 }
