@@ -12,9 +12,9 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.InputFiles;
+import wirebench.contract.WirebenchException;
 
 /**
  * Reads the HdrHistogram interval logs ({@code *.hlog}) of results directories. Values in the

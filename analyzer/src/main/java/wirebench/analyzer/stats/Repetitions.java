@@ -167,12 +167,12 @@ public final class Repetitions {
             for (Row r : t.rows()) {
                 Object v = r.get(column);
                 if (v instanceof Double) {
-                    return column.equals(wirebench.analyzer.model.Columns.SIZE_BYTES);
+                    return column.equals(wirebench.contract.Columns.SIZE_BYTES);
                 }
                 text |= v instanceof String;
             }
         }
-        return text || column.equals(wirebench.analyzer.model.Columns.SIZE_BYTES);
+        return text || column.equals(wirebench.contract.Columns.SIZE_BYTES);
     }
 
     private static String pointId(Row r, List<String> keys) {

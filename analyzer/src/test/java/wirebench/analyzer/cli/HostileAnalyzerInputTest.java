@@ -145,7 +145,10 @@ class HostileAnalyzerInputTest {
         Cli r = stats(tmp, LATENCY + "transport,size_bytes,p50_us,p50_us\nUDPv4,32,7,21\n");
 
         assertThat(r.exitCode()).isEqualTo(3);
-        assertThat(r.err()).contains(tmp.resolve("pubsub-latency.csv") + ":2: column 'p50_us' appears twice");
+        assertThat(r.err()).contains(tmp.resolve("pubsub-latency.csv") + ":2: ").contains("'p50_us' twice");
+        Cli units = stats(tmp, LATENCY + "transport,size_bytes,p50_us,p50_ms\nUDPv4,32,7,0.007\n");
+        assertThat(units.exitCode()).isEqualTo(3);
+        assertThat(units.err()).contains("pubsub-latency.csv:2: column 'p50_ms' is 'p50_us' again in another unit");
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import wirebench.analyzer.Cli;
-import wirebench.analyzer.util.JsonReader;
+import wirebench.contract.JsonReader;
 
 /** Repetitions of a campaign: one row per test point (median, min-max, n) unless --per-repetition. */
 class RepetitionGroupingTest {
