@@ -22,6 +22,7 @@ import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.model.ParsedInput;
+import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.report.Histograms;
 import wirebench.analyzer.report.ReportRenderer;
@@ -95,9 +96,11 @@ public final class CompareCommand implements Callable<Integer> {
         Comparison cmp = new Comparison(alpha);
         Comparison.Result tables = cmp.compare(runs(basePaths), runs(candPaths));
         List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
-        all.addAll(cmp.distributions(histograms(basePaths), histograms(candPaths)));
-        Comparison.Result r = new Comparison.Result(all, tables.onlyInBaseline(), tables.onlyInCandidate(),
-                tables.notes());
+        List<Warning> unreadable = new ArrayList<>();
+        all.addAll(cmp.distributions(histograms(basePaths, unreadable), histograms(candPaths, unreadable)));
+        List<String> notes = new ArrayList<>(tables.notes());
+        unreadable.forEach(w -> notes.add(w.format()));
+        Comparison.Result r = new Comparison.Result(all, tables.onlyInBaseline(), tables.onlyInCandidate(), notes);
 
         List<String> gateLines = new ArrayList<>();
         boolean failed = false;
@@ -176,12 +179,12 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     /** Log name -> one merged histogram per run, for the runs that have HdrHistogram logs. */
-    private static Map<String, List<Histogram>> histograms(List<Path> runs) {
+    private static Map<String, List<Histogram>> histograms(List<Path> runs, List<Warning> warnings) {
         Map<String, List<Histogram>> out = new TreeMap<>();
         for (Path run : runs) {
             for (Map.Entry<String, Path> e : Histograms.logsIn(run).entrySet()) {
-                Histogram h = Histograms.merged(e.getValue());
-                if (h != null && h.getTotalCount() > 0) {
+                Histogram h = Histograms.merged(e.getValue(), warnings);
+                if (h != null) {
                     out.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(h);
                 }
             }

@@ -55,6 +55,10 @@ public final class ReportCommand implements Callable<Integer> {
             description = "The report's title (default: ${DEFAULT-VALUE}).")
     String title;
 
+    @Option(names = "--per-repetition", description = "One table per repetition, as measured. Default: "
+            + "repetitions of a test point are grouped (median across repetitions, range min-max, n).")
+    boolean perRepetition;
+
     @Override
     public Integer call() {
         Path out = output != null ? output : Path.of(switch (format) {
@@ -62,7 +66,7 @@ public final class ReportCommand implements Callable<Integer> {
             case JSON -> "report.json";
             default -> "report.html";
         });
-        Map<String, Object> model = new ReportBuilder().build(inputs, title);
+        Map<String, Object> model = new ReportBuilder().perRepetition(perRepetition).build(inputs, title);
         String text;
         switch (format) {
             case JSON -> text = Json.write(withoutSvg(model));

@@ -15,6 +15,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.stats.Lint;
+import wirebench.analyzer.stats.Repetitions;
 import wirebench.analyzer.stats.Savings;
 import wirebench.analyzer.stats.TableWriter;
 
@@ -46,9 +47,18 @@ public final class StatsCommand implements Callable<Integer> {
     @Option(names = "--intervals", description = "Also print the interval rows (time series) the inputs carry.")
     boolean intervals;
 
+    @Option(names = "--per-repetition", description = "One table per repetition, as measured. Default: "
+            + "repetitions of a test point (rows differing only in their 'repetition' key, e.g. a campaign's) are "
+            + "grouped into one row: the median of each measure across repetitions with its range (min-max) "
+            + "and n.")
+    boolean perRepetition;
+
     @Override
     public Integer call() {
         List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
+        if (!perRepetition) {
+            parsed = Repetitions.grouped(parsed);
+        }
         List<ResultTable> tables = new ArrayList<>();
         List<Warning> warnings = new ArrayList<>();
         for (ParsedInput p : parsed) {

@@ -38,8 +38,9 @@ public final class CompareReport {
         overlay(charts, chartList, r, Kind.LATENCY, Columns.P99_US, "p99 one-way latency vs size", "Latency (μs)", true);
         overlay(charts, chartList, r, Kind.THROUGHPUT, Columns.MBPS, "Throughput vs size", "Mbps", false);
         overlay(charts, chartList, r, Kind.THROUGHPUT, Columns.SAMPLES_PER_S, "Samples/s vs size", "Samples/s", true);
-        List<Histograms.Distribution> hb = Histograms.read(baselineDirs);
-        List<Histograms.Distribution> hc = Histograms.read(candidateDirs);
+        // unreadable logs were reported by the command (Result.notes); the charts leave them out
+        List<Histograms.Distribution> hb = Histograms.read(baselineDirs, new ArrayList<>());
+        List<Histograms.Distribution> hc = Histograms.read(candidateDirs, new ArrayList<>());
         if (!hb.isEmpty() && !hc.isEmpty()) {
             List<Charts.Line> lines = new ArrayList<>();
             hb.forEach(d -> lines.add(new Charts.Line("baseline " + d.name(), d.points(), false)));

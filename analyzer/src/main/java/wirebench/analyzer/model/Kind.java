@@ -14,6 +14,8 @@ public enum Kind {
     THROUGHPUT_INTERVAL,
     /** UDP receive benchmark (speed_test model). */
     UDP,
+    /** speed_test's progress lines ({@code N packets received}, about once a second): run, interval, cumulative count. */
+    UDP_INTERVAL,
     /** RPC request/response benchmark (SpeedTester model). */
     RPC,
     /** Bytes on the wire with and without compression. */

@@ -69,6 +69,7 @@ public final class InputText {
 
     /** Opens {@code path} and reads its head; a missing or unreadable file is bad input (exit 3). */
     public static InputText read(Path path) {
+        InputFiles.requireReadable(path);
         String name = path.toString();
         byte[] bytes;
         try (InputStream in = Files.newInputStream(path)) {

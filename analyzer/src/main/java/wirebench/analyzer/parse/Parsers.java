@@ -60,8 +60,17 @@ public final class Parsers {
     public List<ParsedInput> parseAll(List<Path> inputs) {
         List<ParsedInput> out = new ArrayList<>();
         for (Path p : inputs) {
+            InputFiles.requireReadable(p); // before anything is read: a FIFO named here would block
+        }
+        for (Path p : inputs) {
             if (Files.isDirectory(p)) {
                 for (Path f : filesIn(p)) {
+                    if (!Files.isRegularFile(f)) {
+                        out.add(new ParsedInput(f.toString(), "unrecognised", List.of(), List.of(), List.of(
+                                new Warning(f.toString(), 0, "skipped: not a regular file (" + InputFiles.kind(f)
+                                        + "); nothing was read from it"))));
+                        continue;
+                    }
                     InputText text = InputText.read(f);
                     if (isIgnorableInDirectory(f, text)) {
                         continue;
@@ -96,7 +105,7 @@ public final class Parsers {
 
     private static List<Path> filesIn(Path dir) {
         try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).sorted().toList();
+            return s.filter(f -> !Files.isDirectory(f)).sorted().toList();
         } catch (IOException e) {
             throw WirebenchException.badInput(dir + ": cannot list directory (" + e.getMessage() + ")");
         }

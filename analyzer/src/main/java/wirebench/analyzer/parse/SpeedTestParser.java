@@ -17,9 +17,10 @@ import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
 /**
- * The console output of speed_test's server ({@code udp_msg_server}, seed 002), and the same lines
- * as {@code wirebench run udp server} prints them. Per run, three lines (ANSI colour codes and a
- * trailing {@code (function file:line)} are ignored):
+ * The console output of speed_test's server ({@code udp_msg_server}, seed 002; its stderr), and the
+ * same lines as {@code wirebench run udp server} prints them. Per finished run, three lines (ANSI
+ * colour codes, also the original's {@code ESC[1:34m} written with a colon, and the trailing
+ * {@code (function file:line)} are ignored):
  *
  * <pre>
  * info: 987280 packet received within 2.183 seconds
@@ -30,24 +31,49 @@ import wirebench.contract.WirebenchException;
  * One row per run. The payload is bytes / packets; the scheduler, connected mode and receive buffer
  * are not in the output and stay empty ({@code -}). A run whose wire figure does not follow from its
  * data figure (42 header bytes per packet) gets a warning.
+ *
+ * <p>What else the original prints, and how it is read:
+ * <ul>
+ * <li>{@code debug: N packets received}: the SELECT method's progress line (a select timeout of 1 s,
+ * so about once a second while a run is open): an interval row (kind {@code udp_interval}: run,
+ * interval, cumulative received). When END never arrived the server prints only these, forever:
+ * the run becomes a row with {@code partial} = 1 and the last count as {@code received}.</li>
+ * <li>{@code error: Socket buffer size setting rejected!}, then {@code sudo sysctl -w
+ * net.core.rmem_max=N}: the kernel capped the receive buffer; the requested size N goes into
+ * {@code rcvbuf_bytes} of the rows and a warning says the buffer was smaller than asked.</li>
+ * <li>any other {@code error:} line (e.g. {@code Not implemented yet!}, the original's EPOLL method)
+ * is that program's error: a warning quoting it; a file with errors and no results is recognised
+ * as speed_test output without results (a warning, no table), not as an unknown file.</li>
+ * </ul>
+ * Reads line by line ({@link InputText#open()}); keeps the rows (one per run) and at most
+ * {@link ProgressSeries#MAX_PER_RUN} interval rows per run.
  */
 public final class SpeedTestParser implements ResultParser {
     static {
         UdpColumnLabels.register();
     }
 
-    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;?]*[A-Za-z]");
+    static final String FORMAT = "speed_test";
+    /** CSI sequences; the parameter bytes include ':' (speed_test's COLOR_BLUE_BOLD is {@code ESC[1:34m}). */
+    private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;:?]*[A-Za-z]");
     private static final Pattern SUFFIX = Pattern.compile("\\s*\\([A-Za-z_][\\w.]*\\s+[^()\\s]+:\\d+\\)\\s*$");
     private static final Pattern RECEIVED = Pattern.compile("info:\\s*(\\S+) packet received within (\\S+) seconds");
     private static final Pattern BYTES = Pattern.compile("info:\\s*Total Byte Received:\\s*(\\S+)");
     private static final Pattern BANDWIDTH = Pattern.compile("debug:\\s*Bandwith:\\s*DATA:\\s*(\\S+)\\s*Mbps,\\s*WIRE:"
             + "\\s*(\\S+)\\s*Mbps,\\s*Data/Header Ratio:\\s*(\\S+?),\\s*Packet Loss:\\s*%\\s*(\\S+)");
+    private static final Pattern PROGRESS = Pattern.compile("^debug:\\s*(\\d+) packets received$");
+    private static final Pattern ERROR = Pattern.compile("^error:\\s*(.*)$");
+    private static final Pattern SYSCTL = Pattern.compile("sysctl -w net\\.core\\.rmem_max=(\\d+)");
+    /** A line as the original's errorf/infof/debugf write it, with the source file named in the suffix. */
+    private static final Pattern ORIGINAL_LINE = Pattern.compile(
+            "^(error|info|debug):.*\\([A-Za-z_]\\w*\\s+udp_msg_server\\.c:\\d+\\)$");
+    private static final String REJECTED = "Socket buffer size setting rejected!";
     private static final int HEADER_BYTES = 42;
     private static final int SNIFF_LINES = 400;
 
     @Override
     public String name() {
-        return "speed_test";
+        return FORMAT;
     }
 
     @Override
@@ -58,76 +84,256 @@ public final class SpeedTestParser implements ResultParser {
             if (l.contains("Bandwith: DATA:") || l.contains("packet received within")) {
                 return true;
             }
+            if (l.contains("udp_msg_server.c:") || l.contains("packets received")) {
+                String c = withoutAnsi(l).strip();
+                if (ORIGINAL_LINE.matcher(c).matches() || PROGRESS.matcher(clean(l)).matches()) {
+                    return true;
+                }
+            }
         }
         return false;
     }
 
+    private static String withoutAnsi(String line) {
+        return ANSI.matcher(line).replaceAll("");
+    }
+
     /** A line without colour codes and without speed_test's {@code (function file:line)} suffix. */
     static String clean(String line) {
-        return SUFFIX.matcher(ANSI.matcher(line).replaceAll("")).replaceFirst("").strip();
+        return SUFFIX.matcher(withoutAnsi(line)).replaceFirst("").strip();
     }
 
     @Override
     public ParsedInput parse(InputText text) {
-        String src = text.source();
-        List<Row> rows = new ArrayList<>();
-        List<Warning> warnings = new ArrayList<>();
-        Double packets = null;
-        Double seconds = null;
-        Double bytes = null;
-        for (int n = 1; n <= text.lineCount(); n++) {
-            String l = clean(text.line(n));
+        Reader r = new Reader(text.source());
+        int last = 0;
+        try (LineReader lines = text.open()) {
+            String l;
+            while ((l = lines.next()) != null) {
+                last = lines.lineNumber();
+                r.line(last, l);
+            }
+        }
+        return r.finish(last);
+    }
+
+    /** The state of one pass over the lines: finished rows, the run in progress, warnings. */
+    private static final class Reader {
+        private final String src;
+        private final List<Row> rows = new ArrayList<>();
+        private final ProgressSeries intervals = new ProgressSeries();
+        private final List<Warning> warnings = new ArrayList<>();
+        private Double packets;
+        private Double seconds;
+        private Double bytes;
+        /** Progress lines of the run open: its last count, line and the number of lines. */
+        private long progressCount = -1;
+        private int progressLine;
+        private int progressIntervals;
+        private int runNo = 1;
+        private String requestedRcvbuf;
+        private int rejectedLine;
+        private String firstError;
+        private int firstErrorLine;
+
+        Reader(String src) {
+            this.src = src;
+        }
+
+        void line(int n, String raw) {
+            String l = clean(raw);
             Matcher m;
-            if ((m = RECEIVED.matcher(l)).find()) {
+            if ((m = PROGRESS.matcher(l)).matches()) {
+                progress(n, m.group(1));
+            } else if ((m = RECEIVED.matcher(l)).find()) {
                 packets = number(src, n, "received", m.group(1));
                 seconds = number(src, n, "duration_s", m.group(2));
                 bytes = null;
             } else if ((m = BYTES.matcher(l)).find()) {
                 bytes = number(src, n, "received_bytes", m.group(1));
             } else if ((m = BANDWIDTH.matcher(l)).find()) {
-                double data = number(src, n, "data_mbps", m.group(1));
-                double wire = number(src, n, "wire_mbps", m.group(2));
-                double ratio = number(src, n, "data_header_ratio", m.group(3));
-                double loss = number(src, n, "lost_pct", m.group(4));
-                if (packets == null || bytes == null) {
-                    warnings.add(new Warning(src, n, "Bandwith line without its 'packet received' and 'Total Byte "
-                            + "Received' lines before it; row kept without counts"));
-                }
-                rows.add(row(packets, seconds, bytes, data, wire, ratio, loss));
-                checkWire(src, n, packets, bytes, data, wire, warnings);
-                packets = null;
-                seconds = null;
-                bytes = null;
+                bandwidth(n, m);
+            } else if ((m = SYSCTL.matcher(l)).find()) {
+                requestedRcvbuf = m.group(1);
+            } else if ((m = ERROR.matcher(l)).matches()) {
+                error(n, m.group(1).strip());
             }
         }
-        if (packets != null) {
-            warnings.add(new Warning(src, text.lineCount(), "last run has no Bandwith line (output cut short?); "
-                    + "ignored"));
+
+        private void progress(int n, String count) {
+            long c = Long.parseLong(count);
+            if (progressCount >= 0 && c < progressCount) {
+                // the counter went back: START of a new run arrived, the open run never got its END
+                partialRow();
+            }
+            progressCount = c;
+            progressLine = n;
+            progressIntervals++;
+            intervals.add(runNo, progressIntervals, c);
         }
-        if (rows.isEmpty()) {
-            throw WirebenchException.badInput(src + ":" + text.lineCount() + ": expected speed_test's 'debug: "
-                    + "Bandwith: DATA: ... Mbps, WIRE: ... Mbps, ...' line, got none");
+
+        private void bandwidth(int n, Matcher m) {
+            double data = number(src, n, "data_mbps", m.group(1));
+            double wire = number(src, n, "wire_mbps", m.group(2));
+            double ratio = number(src, n, "data_header_ratio", m.group(3));
+            double loss = number(src, n, "lost_pct", m.group(4));
+            if (packets == null || bytes == null) {
+                warnings.add(new Warning(src, n, "Bandwith line without its 'packet received' and 'Total Byte "
+                        + "Received' lines before it; row kept without counts"));
+            }
+            rows.add(row(packets, seconds, bytes, data, wire, ratio, loss, null));
+            checkWire(src, n, packets, bytes, data, wire, warnings);
+            packets = null;
+            seconds = null;
+            bytes = null;
+            endRun();
         }
-        List<String> columns = new ArrayList<>(UdpColumns.SEED_LAYOUT);
-        columns.addAll(UdpColumns.SPEED_TEST_EXTRA);
-        Map<String, String> ctx = new LinkedHashMap<>();
-        ctx.put("format", "speed_test");
-        ResultTable t = new ResultTable(src, Kind.UDP, ctx, columns, rows);
-        return new ParsedInput(src, "speed_test", List.of(t), List.of(), warnings);
+
+        private void error(int n, String message) {
+            if (message.equals(REJECTED)) {
+                rejectedLine = n;
+                return;
+            }
+            if (message.startsWith("Please check") && message.contains("rmem_max")) {
+                return; // the second line of the rejection: its hint
+            }
+            if (firstError == null) {
+                firstError = message;
+                firstErrorLine = n;
+            }
+            String what = message.equals("Not implemented yet!")
+                    ? " (the original speed_test implements no EPOLL method: the server exits at once)" : "";
+            warnings.add(new Warning(src, n, "speed_test reported an error: '" + message + "'" + what));
+        }
+
+        /** The open run ended without END: a row marked partial with the last progress count. */
+        private void partialRow() {
+            rows.add(row((double) progressCount, null, null, null, null, null, null, 1.0));
+            warnings.add(new Warning(src, progressLine, "no END arrived for run " + runNo + " (only its progress "
+                    + "lines 'N packets received'): kept as a partial row with the last count, "
+                    + progressCount + " packets received; time, bytes, Mbps and loss are unknown"));
+            endRun();
+        }
+
+        private void endRun() {
+            progressCount = -1;
+            progressIntervals = 0;
+            runNo++;
+        }
+
+        ParsedInput finish(int lastLine) {
+            if (packets != null) {
+                warnings.add(new Warning(src, lastLine, "last run has no Bandwith line (output cut short?); "
+                        + "ignored"));
+            }
+            if (progressCount > 0) {
+                partialRow();
+            }
+            List<Row> shown = rows;
+            if (requestedRcvbuf != null || rejectedLine > 0) {
+                String asked = requestedRcvbuf == null ? "the requested size" : requestedRcvbuf + " bytes";
+                warnings.add(new Warning(src, rejectedLine, "Socket buffer size setting rejected: the kernel granted "
+                        + "less than the " + asked + " asked for (capped by net.core.rmem_max); the runs measured a "
+                        + "smaller receive buffer than requested"
+                        + (requestedRcvbuf == null ? "" : " (fix: sysctl -w net.core.rmem_max=" + requestedRcvbuf + ")")));
+                if (requestedRcvbuf != null) {
+                    shown = new ArrayList<>();
+                    for (Row r : rows) {
+                        shown.add(r.with("rcvbuf_bytes", requestedRcvbuf));
+                    }
+                }
+            }
+            if (shown.isEmpty()) {
+                if (firstError != null) {
+                    warnings.add(new Warning(src, firstErrorLine, "speed_test output without results: the program "
+                            + "failed ('" + firstError + "')"));
+                    return new ParsedInput(src, FORMAT, List.of(), List.of(), warnings);
+                }
+                throw WirebenchException.badInput(src + ":" + lastLine + ": expected speed_test's 'debug: "
+                        + "Bandwith: DATA: ... Mbps, WIRE: ... Mbps, ...' line, got none");
+            }
+            List<String> columns = new ArrayList<>(UdpColumns.SEED_LAYOUT);
+            columns.addAll(UdpColumns.SPEED_TEST_EXTRA);
+            boolean anyPartial = shown.stream().anyMatch(r -> r.number("partial") != null);
+            if (anyPartial) {
+                columns.add("partial");
+            }
+            Map<String, String> ctx = new LinkedHashMap<>();
+            ctx.put("format", FORMAT);
+            List<Row> table = new ArrayList<>();
+            for (Row r : shown) {
+                table.add(anyPartial && !r.has("partial") ? r.with("partial", 0.0) : r);
+            }
+            ResultTable t = new ResultTable(src, Kind.UDP, ctx, columns, table);
+            List<ResultTable> series = new ArrayList<>();
+            if (!intervals.rows().isEmpty()) {
+                Map<String, String> sctx = new LinkedHashMap<>();
+                sctx.put("format", FORMAT);
+                series.add(new ResultTable(src, Kind.UDP_INTERVAL, sctx, List.of("run", "interval", "received"),
+                        intervals.rows()));
+            }
+            return new ParsedInput(src, FORMAT, List.of(t), series, warnings);
+        }
     }
 
-    private static Row row(Double packets, Double seconds, Double bytes, double data, double wire, double ratio,
-            double loss) {
+    /**
+     * The progress lines as interval rows, bounded: at most {@link #MAX_PER_RUN} rows per run. When
+     * a run has more (the original prints one a second, forever once END was lost), every other row
+     * of that run is dropped and from then on only every 2nd, 4th, ... line is kept; the count is
+     * cumulative, so a kept row is exact at its interval. Memory does not grow with the lines.
+     */
+    static final class ProgressSeries {
+        static final int MAX_PER_RUN = 2000;
+        private final List<Row> rows = new ArrayList<>();
+        private int run;
+        private int runStart;
+        private int stride = 1;
+
+        void add(int runNo, int interval, long received) {
+            if (runNo != run) {
+                run = runNo;
+                runStart = rows.size();
+                stride = 1;
+            }
+            if ((interval - 1) % stride != 0) {
+                return;
+            }
+            rows.add(Row.builder().measure("run", (double) runNo).measure("interval", (double) interval)
+                    .measure("received", (double) received).build());
+            if (rows.size() - runStart > MAX_PER_RUN) {
+                List<Row> kept = new ArrayList<>();
+                for (int i = runStart; i < rows.size(); i++) {
+                    if ((i - runStart) % 2 == 0) {
+                        kept.add(rows.get(i));
+                    }
+                }
+                rows.subList(runStart, rows.size()).clear();
+                rows.addAll(kept);
+                stride *= 2;
+            }
+        }
+
+        List<Row> rows() {
+            return rows;
+        }
+    }
+
+    private static Row row(Double packets, Double seconds, Double bytes, Double data, Double wire, Double ratio,
+            Double loss, Double partial) {
         String payload = null;
         if (packets != null && bytes != null && packets > 0 && bytes % packets == 0) {
             payload = Numbers.plain(bytes / packets);
         }
-        return Row.builder()
+        Row.Builder b = Row.builder()
                 .key("client_scheduler", null).key("connected", null).key("payload_bytes", payload)
                 .key("server_scheduler", null).key("rcvbuf_bytes", null)
                 .measure("lost_pct", loss).measure("data_mbps", data).measure("wire_mbps", wire)
                 .measure("received", packets).measure("duration_s", seconds).measure("received_bytes", bytes)
-                .measure("data_header_ratio", ratio).build();
+                .measure("data_header_ratio", ratio);
+        if (partial != null) {
+            b.measure("partial", partial);
+        }
+        return b.build();
     }
 
     /** Wire = data x (bytes + 42 x packets) / bytes; speed_test prints 2 decimals, so allow 0.01 + 0.1%. */

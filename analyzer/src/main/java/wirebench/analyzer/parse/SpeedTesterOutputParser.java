@@ -30,7 +30,10 @@ import wirebench.contract.WirebenchException;
  * Each result line is printed twice (as the case ends, then in the final block); the final block is
  * taken when present, the progress lines otherwise (a run that did not finish, with a warning).
  * Runs are split at "Testing with"/"Testing instance of", at a number that does not go up, and at
- * a heading line between results. Lines prefixed with a thread count ({@code 10 - 1 - echo calls,
+ * a heading line followed by a new run; a line between the results of one run (a number that goes
+ * on) is noise, never a split. SLF4J, log4j and JVM warnings ({@link #STRAY}) are skipped wherever
+ * they are, and the service's own lines of an in-process LocalClient run ({@code First call
+ * called}, {@code Last call called, duration between first and last call N ms.}) belong to the run. Lines prefixed with a thread count ({@code 10 - 1 - echo calls,
  * ...}, the "How Many Threads" table) form one table with a {@code threads} column. Ms per call may
  * be written in Java's scientific notation ({@code 5.0E-4}).
  */
@@ -44,6 +47,22 @@ public final class SpeedTesterOutputParser implements ResultParser {
             "^Finished Test In (\\d+) ServerSide: (\\d+)(?: with (\\d+))?\\s*$");
     private static final Pattern MULTI_PROGRESS = Pattern.compile("^-- testing .+ with (\\d+) threads\\s*$");
     private static final Pattern TITLE_THREADS = Pattern.compile("\\b(\\d+) [Tt]hreads?\\b");
+    /** The service's own lines when it runs in the client's JVM (the original's LocalClient). */
+    private static final Pattern LAST_CALL = Pattern.compile(
+            "^Last call called, duration between first and last call (-?\\d+) ms\\.?$");
+    /**
+     * Lines a JVM, a logging library or a launcher writes into a merged stdout/stderr: never a
+     * heading, never the end of a run. SLF4J and log4j 1 bootstrap messages, the JVM's warnings
+     * ({@code OpenJDK 64-Bit Server VM warning:}, {@code WARNING:} of illegal reflective access or the
+     * security manager, unified logging {@code [0.004s][warning]...}), {@code Picked up
+     * JAVA_TOOL_OPTIONS}, a stack trace's {@code at ...} lines, the DistributeMe server's registration
+     * lines.
+     */
+    private static final Pattern STRAY = Pattern.compile("^(SLF4J(\\(\\w+\\))?:|log4j:|WARNING:|NOTE: Picked up |"
+            + "Picked up (JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS):|(OpenJDK|Java HotSpot\\(TM\\)|Eclipse OpenJ9)"
+            + " .*VM warning:|(SEVERE|INFO|CONFIG|FINE|FINER|FINEST): |[A-Z][a-z]{2} \\d{1,2}, \\d{4} \\d{1,2}:\\d{2}:\\d{2} "
+            + "[AP]M [\\w$.]+ |\\[\\d+[.,]\\d+s]\\[|at [\\w$.]+\\(.*\\)$|\\.\\.\\. \\d+ more$|skipping registration "
+            + "for )");
     private static final Pattern ACCEPT = Pattern.compile(", Performed \\d+ in \\d+, \\S+ ms per call - (" + RATINGS
             + ")\\s*$|^Finished Test In \\d+ ServerSide: ");
 
@@ -102,89 +121,105 @@ public final class SpeedTesterOutputParser implements ResultParser {
         String sweepTitle = null;
         RunBuilder run = new RunBuilder();
         String pendingTitle = null;
-        for (int n = 1; n <= text.lineCount(); n++) {
-            String line = text.line(n).strip();
-            if (line.isEmpty() || line.chars().allMatch(c -> c == '=')) {
-                continue;
-            }
-            Matcher m;
-            Matcher inner;
-            if ((m = SWEEP.matcher(line)).matches() && (inner = RESULT.matcher(m.group(2))).matches()) {
-                if (sweep.isEmpty()) {
-                    sweepTitle = pendingTitle;
+        try (LineReader lines = text.open()) {
+            String raw;
+            while ((raw = lines.next()) != null) {
+                int n = lines.lineNumber();
+                String line = raw.strip();
+                if (line.isEmpty() || line.chars().allMatch(c -> c == '=')) {
+                    continue;
                 }
-                Row r = row(src, n, inner, warnings);
-                sweep.add(withThreadsFirst(m.group(1), r));
-                continue;
-            }
-            if ((m = RESULT.matcher(line)).matches()) {
-                Row r = row(src, n, m, warnings);
-                if (!run.isEmpty() && r.number(RpcColumns.CASE_NO) <= run.lastNumber()) {
-                    flush(src, run, tables, warnings); // numbering started again: a new run
-                    run = new RunBuilder();
+                Matcher m;
+                Matcher inner;
+                if ((m = SWEEP.matcher(line)).matches() && (inner = RESULT.matcher(m.group(2))).matches()) {
+                    if (sweep.isEmpty()) {
+                        sweepTitle = pendingTitle;
+                    }
+                    Row r = row(src, n, inner, warnings);
+                    sweep.add(withThreadsFirst(m.group(1), r));
+                    continue;
                 }
-                if (run.isEmpty() && run.title == null) {
-                    run.title = pendingTitle;
-                    pendingTitle = null;
+                if ((m = RESULT.matcher(line)).matches()) {
+                    Row r = row(src, n, m, warnings);
+                    boolean continues = r.number(RpcColumns.CASE_NO) == run.lastNumber() + 1;
+                    if (!run.isEmpty() && (r.number(RpcColumns.CASE_NO) <= run.lastNumber()
+                            || (pendingTitle != null && !continues))) {
+                        flush(src, run, tables, warnings); // numbering started again, or a heading: a new run
+                        run = new RunBuilder();
+                    } else if (!run.isEmpty() && continues) {
+                        pendingTitle = null; // a line inside a run is not its heading (noise between its results)
+                    }
+                    if (run.isEmpty() && run.title == null) {
+                        run.title = pendingTitle;
+                        pendingTitle = null;
+                    }
+                    if (run.finalBlock != null) {
+                        run.finalBlock.add(r);
+                    } else {
+                        run.progress.add(r);
+                        run.progressLines.add(n);
+                    }
+                    continue;
                 }
-                if (run.finalBlock != null) {
-                    run.finalBlock.add(r);
-                } else {
-                    run.progress.add(r);
-                    run.progressLines.add(n);
+                if ((m = FINISHED.matcher(line)).matches()) {
+                    if (run.finalBlock == null && !run.isEmpty() && run.client != null) {
+                        pendingTitle = null; // noise between a live client's results and its final block
+                    }
+                    if (run.finalBlock != null || (pendingTitle != null && !run.isEmpty())) {
+                        flush(src, run, tables, warnings);
+                        run = new RunBuilder();
+                    }
+                    if (run.title == null && run.isEmpty()) {
+                        run.title = pendingTitle;
+                        pendingTitle = null;
+                    }
+                    run.totalMs = m.group(1);
+                    run.serverMs = m.group(2);
+                    if (m.group(3) != null) {
+                        run.threads = m.group(3);
+                        run.client = "multi";
+                    } else if (run.client == null) {
+                        run.client = "single";
+                        run.threads = "1";
+                    }
+                    run.finalBlock = new ArrayList<>();
+                    run.finishedLine = n;
+                    continue;
                 }
-                continue;
-            }
-            if ((m = FINISHED.matcher(line)).matches()) {
-                if (run.finalBlock != null) {
-                    flush(src, run, tables, warnings);
-                    run = new RunBuilder();
+                if (line.startsWith("Testing with ") || line.startsWith("Testing instance of ")) {
+                    if (!run.isEmpty()) {
+                        flush(src, run, tables, warnings);
+                        run = new RunBuilder();
+                    }
+                    continue;
                 }
-                if (run.title == null && run.isEmpty()) {
-                    run.title = pendingTitle;
-                    pendingTitle = null;
-                }
-                run.totalMs = m.group(1);
-                run.serverMs = m.group(2);
-                if (m.group(3) != null) {
-                    run.threads = m.group(3);
+                if ((m = MULTI_PROGRESS.matcher(line)).matches()) {
                     run.client = "multi";
-                } else if (run.client == null) {
-                    run.client = "single";
-                    run.threads = "1";
+                    run.threads = m.group(1);
+                    continue;
                 }
-                run.finalBlock = new ArrayList<>();
-                run.finishedLine = n;
-                continue;
-            }
-            if (line.startsWith("Testing with ") || line.startsWith("Testing instance of ")) {
-                if (!run.isEmpty()) {
-                    flush(src, run, tables, warnings);
-                    run = new RunBuilder();
+                if (line.startsWith("Testing ")) {
+                    if (run.client == null) {
+                        run.client = "single";
+                        run.threads = "1";
+                    }
+                    continue;
                 }
-                continue;
-            }
-            if ((m = MULTI_PROGRESS.matcher(line)).matches()) {
-                run.client = "multi";
-                run.threads = m.group(1);
-                continue;
-            }
-            if (line.startsWith("Testing ")) {
-                if (run.client == null) {
-                    run.client = "single";
-                    run.threads = "1";
+                if (line.equals("connection established") || line.equals("First call called")) {
+                    continue; // "First call called": the service's own line, in the client's JVM (LocalClient)
                 }
-                continue;
+                if ((m = LAST_CALL.matcher(line)).matches()) {
+                    run.serverMs = m.group(1); // the service's figure, printed just before the final block
+                    continue;
+                }
+                if (STRAY.matcher(line).find()) {
+                    continue;
+                }
+                // any other line is a heading or noise: a heading when a new run follows it (a result
+                // number that does not continue the run, 'Finished Test In' after a final block, 'Testing
+                // with'), else it is dropped and the run goes on
+                pendingTitle = line;
             }
-            if (line.equals("connection established")) {
-                continue;
-            }
-            // any other line is a heading (or a tool's own noise): it ends a run that has results
-            if (!run.isEmpty()) {
-                flush(src, run, tables, warnings);
-                run = new RunBuilder();
-            }
-            pendingTitle = line;
         }
         if (!run.isEmpty()) {
             flush(src, run, tables, warnings);

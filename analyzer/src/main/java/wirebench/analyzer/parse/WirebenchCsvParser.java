@@ -1,12 +1,13 @@
 package wirebench.analyzer.parse;
 
-import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
@@ -69,13 +70,18 @@ public final class WirebenchCsvParser implements ResultParser {
     }
 
     /**
-     * Reads the format line, the header and the rows. Key columns (but {@code size_bytes}) and the
-     * columns in {@code extraText} hold text; every other column a number or nothing. Errors name
-     * file, line and column; a last row cut short is a warning and the rows before it are kept.
+     * Reads the format line, the header and the rows, once, row by row (the contract's
+     * {@link CsvFamilyReader} over the input's lines: memory holds one row, not the file). Key
+     * columns (but {@code size_bytes}) and the columns in {@code extraText} hold text; every other
+     * column a number or nothing. Errors name file, line and column (exit 3): a column twice in the
+     * header, a latency column in an unknown unit ({@code _ns}, {@code _ms}, {@code _s} are
+     * converted to {@code _us}), a number a double cannot hold exactly (2^53 and beyond), a negative
+     * latency, count or rate. A last row cut short is a warning and the rows before it are kept.
      */
     static Sheet read(InputText text, Set<String> extraText) {
         String src = text.source();
-        try (CsvFamilyReader reader = CsvFamilyReader.of(src, new StringReader(text.joined()))) {
+        try (LineReader lines = text.open();
+                CsvFamilyReader reader = CsvFamilyReader.of(src, new LinesAsReader(lines))) {
             CsvFamilies.Declaration decl = reader.declaration();
             String family = decl.family();
             Kind kind = family == null ? null : FAMILIES.get(family);
@@ -89,7 +95,8 @@ public final class WirebenchCsvParser implements ResultParser {
             textColumns.remove(Columns.SIZE_BYTES);
 
             List<Warning> warnings = new ArrayList<>();
-            List<String> header = reader.header();
+            double[] usPerUnit = new double[reader.header().size()];
+            List<String> header = inMicroseconds(src, reader.headerLine(), reader.header(), keys, usPerUnit);
             List<Row> rows = new ArrayList<>();
             for (CsvFamilyReader.Row r = reader.next(); r != null; r = reader.next()) {
                 if (r.size() != header.size()) {
@@ -107,13 +114,73 @@ public final class WirebenchCsvParser implements ResultParser {
                     if (textColumns.contains(col)) {
                         b.key(col, r.text(i));
                     } else {
-                        b.measure(col, r.number(i));
+                        Double d = r.number(i);
+                        b.measure(col, d == null ? null : toUs(checked(r, i, col, d), usPerUnit[i]));
                     }
                 }
                 rows.add(b.build());
             }
             return new Sheet(family, kind, keys, header, rows, warnings);
         }
+    }
+
+    /** Latency columns: a statistic, then the unit ({@code p99_us}, {@code ave_ms}). */
+    private static final Pattern LATENCY_COLUMN = Pattern.compile(
+            "^(ave|std|min|max|median|mean|p\\d+|latency|serialize|deserialize)_([^_]+)$");
+    /** Microseconds per unit of the latency units that are converted. */
+    private static final Map<String, Double> US_PER_UNIT = Map.of("us", 1.0, "ns", 1e-3, "ms", 1e3, "s", 1e6);
+    /** 2^53: from here on a double cannot hold every integer, neighbouring values merge. */
+    private static final double EXACT_LIMIT = 9007199254740992.0;
+
+    /**
+     * The header with latency columns renamed to {@code _us} ({@code usPerUnit} gets each column's
+     * factor); refuses a latency column in an unknown unit and one that is there twice once in µs
+     * ({@code p50_us,p50_ms}). The reader already refused a column named twice.
+     */
+    private static List<String> inMicroseconds(String src, int line, List<String> columns, Set<String> keys,
+            double[] usPerUnit) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            String col = columns.get(i);
+            usPerUnit[i] = 1.0;
+            Matcher m = LATENCY_COLUMN.matcher(col);
+            if (m.matches() && !keys.contains(col)) {
+                Double f = US_PER_UNIT.get(m.group(2));
+                if (f == null) {
+                    throw WirebenchException.badInput(src + ":" + line + ": column '" + col + "': unknown unit '"
+                            + m.group(2) + "' (expected " + m.group(1) + "_us; _ns, _ms and _s are converted)");
+                }
+                usPerUnit[i] = f;
+                col = m.group(1) + "_us";
+                if (out.contains(col)) {
+                    throw WirebenchException.badInput(src + ":" + line + ": column '" + columns.get(i) + "' is '"
+                            + col + "' again in another unit; expected each column once");
+                }
+            }
+            out.add(col);
+        }
+        return out;
+    }
+
+    /**
+     * A measure a double holds exactly as an integer part (below 2^53), not negative unless the
+     * column is a saving ({@code saved_bytes}, {@code saved_pct}: compression can enlarge data).
+     */
+    private static double checked(CsvFamilyReader.Row r, int i, String col, double d) {
+        if (Math.abs(d) >= EXACT_LIMIT) {
+            throw r.error("column '" + col + "': expected a number below 2^53 (9007199254740992), got '" + r.raw(i)
+                    + "' (a double cannot hold it exactly; it would be printed rounded)");
+        }
+        if (d < 0 && !col.startsWith("saved_")) {
+            throw r.error("column '" + col + "': expected a value >= 0 (a latency, count, size or rate), got '"
+                    + r.raw(i) + "'");
+        }
+        return d;
+    }
+
+    /** {@code value} in µs; dividing for units below 1 µs so that 1234 ns reads 1.234. */
+    private static double toUs(double value, double usPerUnit) {
+        return usPerUnit >= 1 ? value * usPerUnit : value / Math.rint(1 / usPerUnit);
     }
 
     private static List<ResultTable> group(String src, Kind kind, String family, Set<String> keys,

@@ -12,6 +12,8 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
 
+import wirebench.analyzer.model.Warning;
+import wirebench.analyzer.parse.InputFiles;
 import wirebench.contract.WirebenchException;
 
 /**
@@ -35,49 +37,86 @@ public final class Histograms {
     public record Distribution(String name, long count, List<double[]> points) {
     }
 
-    /** The distributions of every {@code *.hlog} in the directories among {@code inputs}. */
-    public static List<Distribution> read(List<Path> inputs) {
+    /**
+     * The distributions of every {@code *.hlog} in the directories among {@code inputs}. A log that
+     * cannot be read (corrupt, binary, empty, not a regular file) is left out with a warning naming
+     * it in {@code warnings}; it never stops the report.
+     */
+    public static List<Distribution> read(List<Path> inputs, List<Warning> warnings) {
+        return read(inputs, warnings, false);
+    }
+
+    /** A campaign's log of repetition k > 1: the first repetition's name plus {@code -rK} (docs/campaign.md). */
+    private static final java.util.regex.Pattern REPETITION = java.util.regex.Pattern.compile("^(.+)-r(\\d+)$");
+
+    /**
+     * As {@link #read(List, List)}; with {@code mergeRepetitions}, the logs of one test point's
+     * repetitions ({@code NAME}, {@code NAME-r2}, {@code NAME-r3}, ...) are added into one
+     * distribution named {@code NAME (n runs merged)}: histograms are merged, percentiles never
+     * averaged.
+     */
+    public static List<Distribution> read(List<Path> inputs, List<Warning> warnings, boolean mergeRepetitions) {
         List<Distribution> out = new ArrayList<>();
         for (Path in : inputs) {
             if (!Files.isDirectory(in)) {
                 continue;
             }
-            try (Stream<Path> s = Files.walk(in)) {
-                for (Path f : s.filter(p -> p.getFileName().toString().endsWith(".hlog")).sorted().toList()) {
-                    Distribution d = readOne(f);
-                    if (d != null) {
-                        out.add(d);
+            java.util.Map<String, Path> logs = logsIn(in);
+            java.util.Map<String, List<Path>> points = new java.util.LinkedHashMap<>();
+            for (java.util.Map.Entry<String, Path> e : logs.entrySet()) {
+                java.util.regex.Matcher m = REPETITION.matcher(e.getKey());
+                String point = mergeRepetitions && m.matches() && logs.containsKey(m.group(1)) ? m.group(1)
+                        : e.getKey();
+                points.computeIfAbsent(point, k -> new ArrayList<>()).add(e.getValue());
+            }
+            for (java.util.Map.Entry<String, List<Path>> p : points.entrySet()) {
+                Histogram total = null;
+                int runs = 0;
+                for (Path f : p.getValue()) {
+                    Histogram h = merged(f, warnings);
+                    if (h == null) {
+                        continue;
+                    }
+                    runs++;
+                    if (total == null) {
+                        total = h;
+                    } else {
+                        total.add(h);
                     }
                 }
-            } catch (IOException e) {
-                throw WirebenchException.badInput(in + ": cannot list directory (" + e.getMessage() + ")");
+                if (total != null) {
+                    out.add(distribution(runs > 1 ? p.getKey() + " (" + runs + " runs merged)" : p.getKey(), total));
+                }
             }
         }
         return out;
     }
 
-    /** The merged distribution of one log, or null when it holds no values. */
-    public static Distribution readOne(Path file) {
-        Histogram total = merged(file);
-        if (total == null || total.getTotalCount() == 0) {
-            return null;
-        }
+    private static Distribution distribution(String name, Histogram total) {
         List<double[]> pts = new ArrayList<>();
         for (HistogramIterationValue v : total.percentiles(5)) {
             pts.add(new double[] {v.getPercentileLevelIteratedTo(), v.getValueIteratedTo() / NS_PER_US});
         }
-        String name = file.getFileName().toString().replaceFirst("\\.hlog$", "");
         return new Distribution(name, total.getTotalCount(), pts);
     }
 
-    /** Every {@code *.hlog} directly in or below {@code dir}, by file name without extension. */
+    /** The merged distribution of one log, or null (with a warning) when it holds no values or is unreadable. */
+    public static Distribution readOne(Path file, List<Warning> warnings) {
+        Histogram total = merged(file, warnings);
+        return total == null ? null : distribution(file.getFileName().toString().replaceFirst("\\.hlog$", ""), total);
+    }
+
+    /**
+     * Every {@code *.hlog} directly in or below {@code dir}, by file name without extension, in
+     * name order (the same name in two subdirectories: the last in path order).
+     */
     public static java.util.Map<String, Path> logsIn(Path dir) {
         java.util.Map<String, Path> out = new java.util.TreeMap<>();
         if (!Files.isDirectory(dir)) {
             return out;
         }
         try (Stream<Path> s = Files.walk(dir)) {
-            s.filter(p -> p.getFileName().toString().endsWith(".hlog"))
+            s.filter(p -> p.getFileName().toString().endsWith(".hlog")).sorted()
                     .forEach(p -> out.put(p.getFileName().toString().replaceFirst("\\.hlog$", ""), p));
         } catch (IOException e) {
             throw WirebenchException.badInput(dir + ": cannot list directory (" + e.getMessage() + ")");
@@ -90,8 +129,24 @@ public final class Histograms {
         return h.getValueAtPercentile(percentile) / NS_PER_US;
     }
 
-    /** All intervals of one log added into one histogram (null when the log has none). */
-    public static Histogram merged(Path file) {
+    /**
+     * All intervals of one log added into one histogram, or null with a warning naming the file
+     * when it has no values or cannot be read: not a regular file (a FIFO would block), binary, a
+     * line HdrHistogram cannot decode, empty (e.g. written on a full disk). Never throws for its
+     * content.
+     */
+    public static Histogram merged(Path file, List<Warning> warnings) {
+        String src = file.toString();
+        if (!Files.isRegularFile(file)) {
+            warnings.add(new Warning(src, 0, "not a regular file (" + InputFiles.kind(file) + "); its histogram is "
+                    + "left out"));
+            return null;
+        }
+        if (isBinary(file)) {
+            warnings.add(new Warning(src, 0, "binary content, not an HdrHistogram log; its histogram is left out, "
+                    + "the rows of its test still show"));
+            return null;
+        }
         Histogram total = null;
         try (HistogramLogReader reader = new HistogramLogReader(file.toFile())) {
             EncodableHistogram h;
@@ -107,8 +162,42 @@ public final class Histograms {
                 total.add(hh);
             }
         } catch (IOException | RuntimeException e) {
-            throw WirebenchException.badInput(file + ": not a readable HdrHistogram log (" + e.getMessage() + ")");
+            warnings.add(new Warning(src, 0, "not a readable HdrHistogram log (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); its histogram is left out, the "
+                    + "rows of its test still show"));
+            return null;
+        }
+        if (total == null || total.getTotalCount() == 0) {
+            warnings.add(new Warning(src, 0, (size(file) == 0 ? "empty" : "no interval histogram with values in it")
+                    + " (not written completely, or not an HdrHistogram log); its histogram is left out"));
+            return null;
         }
         return total;
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** Control bytes other than tab, CR and LF in the first 4 KiB: not a text log. */
+    private static boolean isBinary(Path file) {
+        byte[] head = new byte[4096];
+        int n;
+        try (java.io.InputStream in = Files.newInputStream(file)) {
+            n = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            return false; // the reader reports it
+        }
+        for (int i = 0; i < n; i++) {
+            int b = head[i] & 0xff;
+            if (b < 0x20 && b != '\t' && b != '\n' && b != '\r' || b == 0x7f) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -16,6 +16,8 @@ import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.stats.ColumnLabels;
 import wirebench.analyzer.stats.Lint;
+import wirebench.analyzer.stats.RangeCells;
+import wirebench.analyzer.stats.Repetitions;
 import wirebench.contract.Columns;
 import wirebench.contract.Numbers;
 import wirebench.contract.VersionProvider;
@@ -35,6 +37,13 @@ public final class ReportBuilder {
     private static final String SAMPLES = "samples";
     private final Charts charts = new Charts();
     private final List<String> allWarnings = new ArrayList<>();
+    private boolean perRepetition;
+
+    /** Keeps one table per repetition instead of grouping repetitions (median, range, n). */
+    public ReportBuilder perRepetition(boolean keep) {
+        this.perRepetition = keep;
+        return this;
+    }
 
     /** The model of a report on {@code inputs}. */
     public Map<String, Object> build(List<Path> given, String title) {
@@ -47,6 +56,9 @@ public final class ReportBuilder {
             }
         }
         List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
+        if (!perRepetition) {
+            parsed = Repetitions.grouped(parsed);
+        }
         Map<String, Object> model = new LinkedHashMap<>();
         model.put("title", title);
         model.put("generated_utc", Instant.now().truncatedTo(ChronoUnit.SECONDS).toString());
@@ -90,7 +102,9 @@ public final class ReportBuilder {
     private Map<String, Object> latencySection(List<ParsedInput> parsed, List<Path> inputs) {
         List<ResultTable> tables = tablesOf(parsed, Kind.LATENCY);
         List<ResultTable> series = seriesOf(parsed, Kind.LATENCY_INTERVAL);
-        List<Histograms.Distribution> hist = Histograms.read(inputs);
+        List<Warning> unreadable = new ArrayList<>();
+        List<Histograms.Distribution> hist = Histograms.read(inputs, unreadable, !perRepetition);
+        unreadable.forEach(w -> allWarnings.add(w.format()));
         if (tables.isEmpty() && series.isEmpty() && hist.isEmpty()) {
             return null;
         }
@@ -313,12 +327,7 @@ public final class ReportBuilder {
 
     /** One table as the templates see it: a title, column labels, rows of display strings. */
     static Map<String, Object> table(ResultTable t, List<String> warnings) {
-        List<String> cols = new ArrayList<>();
-        for (String c : t.columns()) {
-            if (!t.context().containsKey(c)) {
-                cols.add(c);
-            }
-        }
+        List<String> cols = RangeCells.shownColumns(t);
         if (t.kind() == Kind.RPC && cols.remove("label")) {
             cols.add(0, "label"); // the case first: it is the column that stays in view when the table scrolls
         }
@@ -331,7 +340,7 @@ public final class ReportBuilder {
             for (int i = 0; i < cols.size(); i++) {
                 Object v = r.get(cols.get(i));
                 text[i] |= v instanceof String && !((String) v).isEmpty() && Numbers.parseOrNull((String) v) == null;
-                cells.add(ColumnLabels.display(t.kind(), cols.get(i), v));
+                cells.add(RangeCells.cell(t, r, cols.get(i)));
             }
             rows.add(cells);
         }

@@ -60,12 +60,22 @@ public final class RunHeaders {
 
     static Map<String, Object> header(Path runJson) {
         String text;
+        wirebench.analyzer.parse.InputFiles.requireReadable(runJson);
+        if (Files.isDirectory(runJson)) {
+            throw WirebenchException.badInput(runJson + ": a directory, expected run.json to be a file");
+        }
         try {
             text = Files.readString(runJson, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw WirebenchException.badInput(runJson + ": cannot read (" + e.getMessage() + ")");
         }
-        Object doc = plain(JsonReader.parse(runJson.toString(), text));
+        Object doc;
+        try {
+            doc = plain(JsonReader.parse(runJson.toString(), text));
+        } catch (JsonReader.EndOfInput e) {
+            // a run.json cut short (a run killed while writing it, a full disk) is bad input, not a crash
+            throw WirebenchException.badInput(e.getMessage() + " (run.json is cut short)");
+        }
         if (!(doc instanceof Map)) {
             throw WirebenchException.badInput(runJson + ":1: expected a JSON object, got " + describe(doc));
         }

@@ -30,15 +30,12 @@ public final class TableWriter {
         }
     }
 
-    /** The columns shown to people: key columns constant over the table are in the title instead. */
+    /**
+     * The columns shown to people: key columns constant over the table are in the title instead, and
+     * the range columns of grouped repetitions are folded into their measure's cell.
+     */
     static List<String> shownColumns(ResultTable t) {
-        List<String> out = new ArrayList<>();
-        for (String c : t.columns()) {
-            if (!t.context().containsKey(c)) {
-                out.add(c);
-            }
-        }
-        return out;
+        return RangeCells.shownColumns(t);
     }
 
     /** e.g. {@code sample-data/x.csv: latency [perftest-csv-4.x, role=publisher]}. */
@@ -64,7 +61,7 @@ public final class TableWriter {
             cells.add(head);
             for (Row r : t.rows()) {
                 List<String> line = new ArrayList<>();
-                cols.forEach(c -> line.add(ColumnLabels.display(t.kind(), c, r.get(c))));
+                cols.forEach(c -> line.add(RangeCells.cell(t, r, c)));
                 cells.add(line);
             }
             int[] w = new int[cols.size()];
@@ -105,7 +102,7 @@ public final class TableWriter {
             sb.append('\n');
             for (Row r : t.rows()) {
                 sb.append('|');
-                cols.forEach(c -> sb.append(' ').append(escapeMd(ColumnLabels.display(t.kind(), c, r.get(c)))).append(" |"));
+                cols.forEach(c -> sb.append(' ').append(escapeMd(RangeCells.cell(t, r, c))).append(" |"));
                 sb.append('\n');
             }
         }
