@@ -1,7 +1,6 @@
 package wirebench.analyzer.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,7 +63,7 @@ class TrendsPageTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldRenderEveryTrendChartInChromiumWithoutErrorsOrRequests(@TempDir Path tmp) throws Exception {
-        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        BrowserCheck.requireBrowser();
         Path html = page(tmp);
         try (BrowserCheck b = new BrowserCheck(tmp.resolve("profile"))) {
             BrowserCheck.Result res = b.open(html, ARTIFACTS.resolve("trends.png"));
