@@ -53,12 +53,12 @@ class PubSubRoundTripTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"csv", "json", "legacy"})
+    @ValueSource(strings = {"csv", "json", "legacy", "legacy2"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldGiveTheSameLatencyNumbersFromStdoutAndFromTheResultsDirectory(String format, @TempDir Path tmp)
             throws IOException {
         Path dir = tmp.resolve("results");
-        Run r = run(tmp, "run", "pubsub", "-latencyTest", "-scan", "32:1024", "-numIter", "3000", "-noPrintIntervals",
+        Run r = run(tmp, "run", "pubsub", "-bothRoles", "-latencyTest", "-scan", "32:1024", "-numIter", "3000", "-noPrintIntervals",
                 "-outputFormat", format, "-domain", Integer.toString(40 + format.length()), "--out", dir.toString());
 
         ParsedInput printed = Parsers.all().parse(InputText.read(tmp.resolve("stdout.txt")));
@@ -85,12 +85,12 @@ class PubSubRoundTripTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"csv", "json", "legacy"})
+    @ValueSource(strings = {"csv", "json", "legacy", "legacy2"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldGiveTheSameThroughputNumbersFromStdoutAndFromTheResultsDirectory(String format, @TempDir Path tmp)
             throws IOException {
         Path dir = tmp.resolve("results");
-        run(tmp, "run", "pubsub", "-sub", "-pub", "-dataLen", "256", "-numIter", "200000", "-noPrintIntervals",
+        run(tmp, "run", "pubsub", "-bothRoles", "-dataLen", "256", "-numIter", "200000", "-noPrintIntervals",
                 "-outputFormat", format, "-domain", Integer.toString(50 + format.length()), "--out", dir.toString());
 
         ResultTable fromStdout = only(Parsers.all().parse(InputText.read(tmp.resolve("stdout.txt"))).tables(),
