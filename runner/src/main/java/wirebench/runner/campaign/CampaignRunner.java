@@ -108,7 +108,8 @@ final class CampaignRunner {
             o.println("Test " + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (" + p.index() + "/"
                     + points.size() + ") " + p.id());
             for (Child c : children(p, written::contains)) {
-                o.println("    " + c.shown() + "  >> " + out.relativize(c.seedFile()));
+                o.println("    " + c.shown() + "  >> " + out.relativize(c.seedFile()) + (c.subSeedFile() == null ? ""
+                        : " (subscriber >> " + out.relativize(c.subSeedFile()) + ")"));
                 written.add(c.seedFile());
                 if (c.subSeedFile() != null) {
                     written.add(c.subSeedFile());
