@@ -281,8 +281,26 @@ class SeedScriptsTest {
         }
         assertThat(named).hasSize(16);
         for (Path f : named) {
+            String name = f.getFileName().toString();
+            if (name.startsWith("thr_udpv4_pub_unkeyed_be") && Files.size(f) == 0) {
+                // the latency under load of a best-effort throughput test: its pings can be lost when the
+                // subscriber falls behind (a loaded machine); then the publisher prints no row, as
+                // Perftest's does, and says so
+                assertThat(dirLogs(dir)).contains("No Pong samples have been received in the Publisher side");
+                continue;
+            }
             assertRowsStatsReads(f);
         }
+    }
+
+    private static String dirLogs(Path dir) throws IOException {
+        StringBuilder b = new StringBuilder();
+        try (Stream<Path> s = Files.list(dir)) {
+            for (Path p : s.filter(x -> x.toString().endsWith(".log")).toList()) {
+                b.append(Files.readString(p, StandardCharsets.UTF_8));
+            }
+        }
+        return b.toString();
     }
 
     /**

@@ -8,31 +8,15 @@ import java.io.PrintWriter;
  * fields, {@code us} as the unit, no 99.9999% trailing CPU string unless {@code -cpu}, and the
  * throughput summary's {@code Lost: N (P%)} of that example. Headers and intervals as in 2.x.
  */
-final class PerftestLegacy2Printer extends PerftestPrinter {
+final class PerftestLegacy2Printer extends PerftestLegacyPrinter {
 
     PerftestLegacy2Printer(PrintWriter out, boolean intervals, boolean headers, boolean cpu) {
         super(out, intervals, headers, cpu);
     }
 
-    private String cpuSuffix(double pct) {
+    @Override
+    String cpuSuffix(double pct) {
         return cpu ? f(" CPU: %1.2f%%", pct) : "";
-    }
-
-    private void header(int sizeBytes) {
-        if (headers && intervals) {
-            out.print(f("\n\n********** New data length is %d\n", sizeBytes));
-            out.flush();
-        }
-    }
-
-    @Override
-    synchronized void latencyHeader(int sizeBytes) {
-        header(sizeBytes);
-    }
-
-    @Override
-    synchronized void throughputHeader(int sizeBytes) {
-        header(sizeBytes);
     }
 
     @Override

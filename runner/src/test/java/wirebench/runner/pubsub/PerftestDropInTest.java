@@ -97,6 +97,21 @@ class PerftestDropInTest {
         assertThat(e.getMessage()).startsWith("-sidMultiSubTest/-pidMultiPubTest: with -bothRoles there is one");
     }
 
+    @Test
+    @Timeout(90)
+    void shouldStopThePublisherAtOnceWhenASubscriberAnswersWithAnIdItDoesNotWaitFor() throws Exception {
+        String port = Integer.toString(RunResult.freeBasePort());
+        java.util.concurrent.CompletableFuture<RunResult> sub = java.util.concurrent.CompletableFuture.supplyAsync(
+                () -> RunResult.run("-sub", "-basePort", port, "-sidMultiSubTest", "5", "-discoveryTimeout", "5"));
+        RunResult pub = RunResult.run("-pub", "-basePort", port, "-numIter", "1000", "-latencyCount", "100",
+                "-discoveryTimeout", "60");
+        sub.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+        assertThat(pub.exitCode()).as(pub.err()).isEqualTo(1);
+        assertThat(pub.err()).contains("publisher 0: a subscriber with -sidMultiSubTest 5 answered, but this"
+                + " publisher waits for -numSubscribers 1 (ids 0..0)").doesNotContain("after 60 s");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "udpv4://127.0.0.1", "0@127.0.0.1", "127.0.0.1:7400",
             "0@udpv4_wan://127.0.0.1:7400", "0@tcpv4_lan://127.0.0.1:7400", "tlsv4_lan://127.0.0.1:7400",

@@ -10,7 +10,6 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +22,6 @@ import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
 import wirebench.runner.transport.Topic;
-import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
 
 /**
@@ -34,9 +32,7 @@ import wirebench.runner.transport.TransportSettings;
  * peer, whole. A stream is reliable and ordered whatever {@code -bestEffort} says. Blocking mode (the
  * default) waits in {@code epoll} through a {@link Selector}; {@code -noBlockingSockets} busy-polls.
  */
-public final class TcpTransport implements Transport {
-    /** Bytes of the length prefix of every frame. */
-    public static final int FRAME_HEADER_BYTES = 4;
+public final class TcpTransport extends StreamTransport {
     /**
      * The largest frame a receiver accepts: a subscriber does not know the publisher's sizes (Perftest's
      * subscriber is given no -dataLen), so receive buffers grow on demand up to this bound (10 MB
@@ -49,31 +45,17 @@ public final class TcpTransport implements Transport {
     static final long STALL_NS = TimeUnit.SECONDS.toNanos(10);
     private static final long RECONNECT_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
-    private final TransportSettings settings;
-    private final List<AutoCloseable> ends = new ArrayList<>();
-    private boolean closed;
-
     public TcpTransport(TransportSettings settings) {
-        this.settings = settings;
-    }
-
-    private int port(Topic topic) {
-        return topic == Topic.DATA ? settings.dataPort() : settings.echoPort();
+        super(settings);
     }
 
     @Override
-    public synchronized Sender openSender(Topic topic) {
-        List<InetSocketAddress> to = new ArrayList<>();
-        for (String peer : topic == Topic.DATA ? settings.dataPeers() : settings.echoPeers()) {
-            to.add(new InetSocketAddress(peer, port(topic)));
-        }
-        TcpSender s = new TcpSender(to, settings.maxMessageBytes(), settings.nic());
-        ends.add(s);
-        return s;
+    public Sender openSender(Topic topic) {
+        return keep(new TcpSender(destinations(topic), settings.maxMessageBytes(), settings.nic()));
     }
 
     @Override
-    public synchronized Receiver openReceiver(Topic topic) {
+    public Receiver openReceiver(Topic topic) {
         int port = port(topic);
         try {
             ServerSocketChannel ssc = ServerSocketChannel.open();
@@ -81,62 +63,17 @@ public final class TcpTransport implements Transport {
             ssc.bind(settings.nic() == null ? new InetSocketAddress(port)
                     : new InetSocketAddress(InetAddress.getByName(settings.nic()), port));
             ssc.configureBlocking(false);
-            TcpReceiver r = new TcpReceiver(ssc, settings.blockingSockets());
-            ends.add(r);
-            return r;
+            return keep(new TcpReceiver(ssc, settings.blockingSockets()));
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "TCP: cannot listen on port " + port + " for "
                     + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + ")", e);
         }
     }
 
-    /** The message plus its 4-byte frame header (TCP/IP headers depend on how segments coalesce). */
-    @Override
-    public long wireBytes(int messageBytes) {
-        return messageBytes + (long) FRAME_HEADER_BYTES;
-    }
-
-    @Override
-    public int maxMessageBytes() {
-        return settings.maxMessageBytes();
-    }
-
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", "tcp");
-        m.put("version", "java.nio SocketChannel " + Runtime.version());
-        m.put("framing", "4-byte length prefix per message, TCP_NODELAY");
-        m.put("receive", settings.blockingSockets() ? "selector (epoll) wait" : "non-blocking busy poll");
-        m.put("data_destination", settings.dataPeers() + ":" + settings.dataPort());
-        m.put("echo_destination", settings.echoPeers() + ":" + settings.echoPort());
-        m.put("reliable", true);
-        return m;
-    }
-
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        for (AutoCloseable e : ends) {
-            try {
-                e.close();
-            } catch (Exception ex) {
-                // a socket that fails to close is gone anyway
-            }
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            if (c != null) {
-                c.close();
-            }
-        } catch (Exception e) {
-            // nothing left to release
-        }
+        return describe("tcp", "java.nio SocketChannel " + Runtime.version(), settings.blockingSockets()
+                ? "selector (epoll) wait" : "non-blocking busy poll");
     }
 
     /** Connects to every peer (retrying until it listens) and writes whole frames to the connected ones. */

@@ -10,7 +10,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -27,7 +26,6 @@ import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
 import wirebench.runner.transport.Topic;
-import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
 
 /**
@@ -38,34 +36,21 @@ import wirebench.runner.transport.TransportSettings;
  * {@link Receiver#poll} drains: one thread hand-off per message on top of TCP's path. Keys and
  * trust come from {@link TlsKeys}.
  */
-public final class TlsTransport implements Transport {
-    private final TransportSettings settings;
+public final class TlsTransport extends StreamTransport {
     private final TlsKeys keys;
-    private final List<AutoCloseable> ends = new ArrayList<>();
-    private boolean closed;
 
     public TlsTransport(TransportSettings settings, TlsKeys keys) {
-        this.settings = settings;
+        super(settings);
         this.keys = keys;
     }
 
-    private int port(Topic topic) {
-        return topic == Topic.DATA ? settings.dataPort() : settings.echoPort();
+    @Override
+    public Sender openSender(Topic topic) {
+        return keep(new TlsSender(destinations(topic)));
     }
 
     @Override
-    public synchronized Sender openSender(Topic topic) {
-        List<InetSocketAddress> to = new ArrayList<>();
-        for (String peer : topic == Topic.DATA ? settings.dataPeers() : settings.echoPeers()) {
-            to.add(new InetSocketAddress(peer, port(topic)));
-        }
-        TlsSender s = new TlsSender(to);
-        ends.add(s);
-        return s;
-    }
-
-    @Override
-    public synchronized Receiver openReceiver(Topic topic) {
+    public Receiver openReceiver(Topic topic) {
         int port = port(topic);
         try {
             SSLServerSocket ss = (SSLServerSocket) keys.context().getServerSocketFactory().createServerSocket();
@@ -74,59 +59,19 @@ public final class TlsTransport implements Transport {
             ss.setNeedClientAuth(keys.authenticates());
             ss.bind(settings.nic() == null ? new InetSocketAddress(port)
                     : new InetSocketAddress(InetAddress.getByName(settings.nic()), port));
-            TlsReceiver r = new TlsReceiver(ss, TcpTransport.MAX_FRAME_BYTES, topic);
-            ends.add(r);
-            return r;
+            return keep(new TlsReceiver(ss, TcpTransport.MAX_FRAME_BYTES, topic));
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "TLS: cannot listen on port " + port + " for "
                     + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + ")", e);
         }
     }
 
-    /** The message plus its 4-byte frame header; TLS record overhead (about 22 bytes per record) not counted. */
-    @Override
-    public long wireBytes(int messageBytes) {
-        return messageBytes + (long) TcpTransport.FRAME_HEADER_BYTES;
-    }
-
-    @Override
-    public int maxMessageBytes() {
-        return settings.maxMessageBytes();
-    }
-
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("name", "tls");
-        m.put("version", "JSSE " + TlsKeys.PROTOCOL + " " + Runtime.version());
-        m.put("framing", "4-byte length prefix per message, TCP_NODELAY");
-        m.put("receive", "a reader thread per connection, frames handed over a queue");
+        Map<String, Object> m = describe("tls", "JSSE " + TlsKeys.PROTOCOL + " " + Runtime.version(),
+                "a reader thread per connection, frames handed over a queue");
         m.put("keys", keys.describe());
-        m.put("data_destination", settings.dataPeers() + ":" + settings.dataPort());
-        m.put("echo_destination", settings.echoPeers() + ":" + settings.echoPort());
-        m.put("reliable", true);
         return m;
-    }
-
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        for (AutoCloseable e : ends) {
-            closeQuietly(e);
-        }
-    }
-
-    private static void closeQuietly(AutoCloseable c) {
-        try {
-            if (c != null) {
-                c.close();
-            }
-        } catch (Exception e) {
-            // nothing left to release
-        }
     }
 
     private final class TlsSender implements Sender {
@@ -187,13 +132,13 @@ public final class TlsTransport implements Transport {
             if (!any) {
                 return false;
             }
-            int total = TcpTransport.FRAME_HEADER_BYTES + lengthBytes;
+            int total = FRAME_HEADER_BYTES + lengthBytes;
             if (frame.length < total) {
                 frame = new byte[Math.max(total, Math.min(settings.maxMessageBytes() + 4, 2 * total))];
             }
             UnsafeBuffer view = new UnsafeBuffer(frame);
             view.putInt(0, lengthBytes, java.nio.ByteOrder.BIG_ENDIAN);
-            buffer.getBytes(offset, frame, TcpTransport.FRAME_HEADER_BYTES, lengthBytes);
+            buffer.getBytes(offset, frame, FRAME_HEADER_BYTES, lengthBytes);
             for (int i = 0; i < to.size(); i++) {
                 if (outs[i] == null) {
                     continue;
@@ -319,7 +264,7 @@ public final class TlsTransport implements Transport {
             closed = true;
             closeQuietly(server);
             synchronized (accepted) {
-                accepted.forEach(TlsTransport::closeQuietly);
+                accepted.forEach(StreamTransport::closeQuietly);
             }
         }
     }

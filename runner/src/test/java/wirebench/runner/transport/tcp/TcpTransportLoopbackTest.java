@@ -84,4 +84,39 @@ class TcpTransportLoopbackTest {
         assertThat(row[1]).as("total samples").isEqualTo("50000");
         assertThat(row[4]).as("lost").isEqualTo("0");
     }
+
+    /** A self-signed EC certificate and its PKCS#8 key (PEM), made by openssl. */
+    private static void certificate(java.nio.file.Path dir, String name) throws Exception {
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", dir.resolve(name + ".key").toString(), "-out",
+                dir.resolve(name + ".pem").toString(), "-subj", "/CN=" + name, "-days", "2")
+                .redirectErrorStream(true).redirectOutput(dir.resolve(name + ".log").toFile()).start();
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(java.nio.file.Files.readString(dir.resolve(name + ".log"))).isZero();
+    }
+
+    @org.junit.jupiter.api.Test
+    @Timeout(120)
+    void shouldAuthenticatePeersWithTheGivenCertificateAndRefuseAnotherAuthority(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of(
+                "/usr/bin/openssl")), "SKIPPED: openssl makes the test certificates (apt-get install openssl)");
+        certificate(dir, "wb");
+        certificate(dir, "other");
+        String cert = dir.resolve("wb.pem").toString();
+        String key = dir.resolve("wb.key").toString();
+
+        Run ok = run("-transport", "TLS", "-basePort", port(), "-latencyTest", "-dataLen", "64", "-numIter", "300",
+                "-noPrintIntervals", "-transportCertFile", cert, "-transportPrivateKey", key,
+                "-transportCertAuthority", cert);
+        assertThat(ok.code()).as(ok.err()).isZero();
+        assertThat(ok.rows()).hasSize(1);
+        assertThat(ok.err()).contains("certificate " + cert + " (CN=wb); peers verified against " + cert);
+
+        Run refused = run("-transport", "TLS", "-basePort", port(), "-latencyTest", "-dataLen", "64", "-numIter",
+                "300", "-noPrintIntervals", "-discoveryTimeout", "5", "-transportCertFile", cert,
+                "-transportPrivateKey", key, "-transportCertAuthority", dir.resolve("other.pem").toString());
+        assertThat(refused.code()).as(refused.err()).isEqualTo(1);
+        assertThat(refused.err()).contains("TLS: handshake with").doesNotContain("Exception in thread");
+    }
 }
