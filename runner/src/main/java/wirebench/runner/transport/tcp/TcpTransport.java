@@ -44,6 +44,7 @@ public final class TcpTransport extends StreamTransport {
     /** A write that makes no progress for this long means the peer stopped reading. */
     static final long STALL_NS = TimeUnit.SECONDS.toNanos(10);
     private static final long RECONNECT_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long ACCEPT_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     public TcpTransport(TransportSettings settings) {
         super(settings);
@@ -185,6 +186,7 @@ public final class TcpTransport extends StreamTransport {
         private final boolean blocking;
         private final List<Connection> connections = new ArrayList<>();
         private Selector selector;
+        private long nextAcceptNs;
 
         TcpReceiver(ServerSocketChannel server, boolean blocking) {
             this.server = server;
@@ -216,7 +218,16 @@ public final class TcpTransport extends StreamTransport {
             }
         }
 
+        /**
+         * Accepts waiting connections: always while none is open, then at most every millisecond, so
+         * a busy-polling receiver pays one read per poll, not an accept too.
+         */
         private void accept() throws IOException {
+            long now = System.nanoTime();
+            if (!connections.isEmpty() && now - nextAcceptNs < 0) {
+                return;
+            }
+            nextAcceptNs = now + ACCEPT_PERIOD_NS;
             SocketChannel ch;
             while ((ch = server.accept()) != null) {
                 ch.configureBlocking(false);
@@ -317,6 +328,7 @@ public final class TcpTransport extends StreamTransport {
                     }
                     selector.select(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
                     selector.selectedKeys().clear();
+                    nextAcceptNs = System.nanoTime(); // a wake-up may be a new connection
                 } catch (IOException e) {
                     if (!server.isOpen()) {
                         return 0;
