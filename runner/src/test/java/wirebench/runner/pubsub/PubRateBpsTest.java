@@ -29,11 +29,11 @@ class PubRateBpsTest {
     void shouldTakeTheLargestScanSizeAndNeverGoBelowOneSamplePerSecond() {
         PubSubCommand c = new PubSubCommand();
         picocli.CommandLine cl = new picocli.CommandLine(c);
-        cl.parseArgs("-scan", "32:1024", "-pubRatebps", "81920");
+        cl.parseArgs("-pub", "-scan", "32:1024", "-pubRatebps", "81920");
         assertThat(c.resolve().pubRatePerS()).isEqualTo(10);
 
         PubSubCommand slow = new PubSubCommand();
-        new picocli.CommandLine(slow).parseArgs("-dataLen", "1000", "-pubRatebps", "100");
+        new picocli.CommandLine(slow).parseArgs("-pub", "-dataLen", "1000", "-pubRatebps", "100");
         assertThat(slow.resolve().pubRatePerS()).isEqualTo(1);
     }
 
