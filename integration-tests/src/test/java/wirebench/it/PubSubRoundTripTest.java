@@ -62,7 +62,8 @@ class PubSubRoundTripTest {
                 "-outputFormat", format, "-domain", Integer.toString(40 + format.length()), "--out", dir.toString());
 
         ParsedInput printed = Parsers.all().parse(InputText.read(tmp.resolve("stdout.txt")));
-        assertThat(printed.format()).startsWith(format.equals("legacy") ? "perftest-legacy" : "perftest-" + format);
+        assertThat(printed.format()).startsWith(format.equals("legacy2") ? "perftest-legacy-2."
+                : format.equals("legacy") ? "perftest-legacy" : "perftest-" + format);
         ResultTable fromStdout = only(printed.tables(), Kind.LATENCY);
         ResultTable fromDir = only(Parsers.all().parseAll(List.of(dir)).stream()
                 .flatMap(p -> p.tables().stream()).toList(), Kind.LATENCY);
