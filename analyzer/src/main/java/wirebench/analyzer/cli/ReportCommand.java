@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import wirebench.analyzer.report.ReportBuilder;
 import wirebench.analyzer.report.ReportRenderer;
-import wirebench.analyzer.util.AtomicFiles;
-import wirebench.analyzer.util.Json;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.Json;
 
 /** {@code wirebench report}: one self-contained HTML file (or Markdown, or JSON). */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -86,6 +86,9 @@ public final class ReportCommand implements Callable<Integer> {
             for (Object c : (List<?>) ((Map<?, ?>) s).get("charts")) {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> chart = (Map<String, Object>) c;
+                if (((String) chart.get("svg")).isEmpty()) {
+                    continue; // a note where a chart was not drawn
+                }
                 String file = base + "-chart-" + (++n) + ".svg";
                 write(dir.resolve(file), (String) chart.get("svg"));
                 chart.put("file", file);
@@ -118,7 +121,9 @@ public final class ReportCommand implements Callable<Integer> {
     private static int countCharts(Map<String, Object> model) {
         int n = 0;
         for (Object s : (List<?>) model.get("sections")) {
-            n += ((List<?>) ((Map<?, ?>) s).get("charts")).size();
+            for (Object c : (List<?>) ((Map<?, ?>) s).get("charts")) {
+                n += ((String) ((Map<?, ?>) c).get("svg")).isEmpty() ? 0 : 1;
+            }
         }
         return n;
     }

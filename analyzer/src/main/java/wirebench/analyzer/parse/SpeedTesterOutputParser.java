@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
@@ -15,7 +14,8 @@ import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.RpcColumns;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.stats.SpeedTesterRating;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * Reads the console output of DistributeMe SpeedTester (single and multithreaded clients) and of
@@ -58,9 +58,9 @@ public final class SpeedTesterOutputParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        int n = Math.min(text.lineCount(), 400);
-        for (int i = 1; i <= n; i++) {
-            if (ACCEPT.matcher(text.line(i).strip()).find()) {
+        List<String> head = text.head();
+        for (int i = 0; i < Math.min(head.size(), 400); i++) {
+            if (ACCEPT.matcher(head.get(i).strip()).find()) {
                 return true;
             }
         }

@@ -5,13 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.Numbers;
 
 /**
  * Sanity checks on latency tables, reported as warnings next to the data:
@@ -130,7 +130,9 @@ public final class Lint {
             }
             for (Row r : s.rows()) {
                 if (size.equals(r.number(Columns.SIZE_BYTES))) {
-                    n++;
+                    // a downsampled series (parse.BoundedSeries) says how many rows each bucket holds
+                    Double bucket = r.number("interval_rows");
+                    n += bucket == null ? 1 : bucket;
                     any = true;
                 }
             }
