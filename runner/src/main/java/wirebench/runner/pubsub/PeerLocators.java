@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * {@code -peer} and {@code -nic} as RTI writes them, checked before anything runs (a usage error,

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import picocli.CommandLine;
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** Perftest's role default, RTI's -peer locators, -nic, and the nonsense that must stop before anything runs. */
 class PerftestDropInTest {

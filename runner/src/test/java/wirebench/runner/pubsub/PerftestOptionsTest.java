@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import wirebench.runner.RunnerMain;
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** Walks the table of every Perftest 4.x option (PerftestOptions) against the command and docs/pubsub.md. */
 class PerftestOptionsTest {

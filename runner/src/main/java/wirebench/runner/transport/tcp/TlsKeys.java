@@ -26,7 +26,7 @@ import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.TransportSettings.TlsFiles;
 
 /**
