@@ -11,19 +11,20 @@ import wirebench.analyzer.cli.ConvertCommand;
 import wirebench.analyzer.cli.DemoCommand;
 import wirebench.analyzer.cli.ReportCommand;
 import wirebench.analyzer.cli.StatsCommand;
+import wirebench.analyzer.history.HistoryCommand;
 import wirebench.contract.VersionProvider;
 import wirebench.contract.WirebenchException;
 
-/** Entry point of the analyzer half: {@code wirebench stats|report|compare|convert|demo}. */
+/** Entry point of the analyzer half: {@code wirebench stats|report|compare|convert|demo|history}. */
 @Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Analyzes benchmark results: wirebench results directories, RTI Perftest output "
                 + "(CSV, JSON, legacy), speed_test and SpeedTester output.",
         subcommands = {StatsCommand.class, ConvertCommand.class, ReportCommand.class, CompareCommand.class,
-                DemoCommand.class},
+                DemoCommand.class, HistoryCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:internal error (a bug: please report it with -v output)",
                 "2:usage error (bad option or command)", "3:bad input or configuration",
-                "4:regression found by compare"})
+                "4:regression found by compare or history changes --fail-on"})
 public final class AnalyzerMain {
 
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,

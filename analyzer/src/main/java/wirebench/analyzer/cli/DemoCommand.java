@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import wirebench.analyzer.history.DemoHistory;
+import wirebench.analyzer.history.HistoryDb;
 import wirebench.analyzer.report.ReportBuilder;
 import wirebench.analyzer.report.ReportRenderer;
 import wirebench.contract.AtomicFiles;
@@ -36,6 +38,8 @@ import wirebench.contract.WirebenchException;
         description = {"Runs a short loopback campaign of every suite (pub/sub latency and throughput on Aeron at a "
                 + "few sizes, UDP receive methods, RPC over RMI) into a results directory, then writes its HTML "
                 + "report and prints where it is. About a minute on a 2-core machine.",
+                "The runs are also added to wirebench-history.duckdb beside the output directory; from the second "
+                        + "demo on, trends.html (wirebench history report) is written next to the report.",
                 "Each step's command line is printed, so it can be rerun by hand with other options."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every step finished and the report was written", "1:a step failed (the report covers "
@@ -95,12 +99,33 @@ public final class DemoCommand implements Callable<Integer> {
         AtomicFiles.writeString(html, new ReportRenderer(null).render("report.ftlh", model), "the report");
         spec.commandLine().getOut().println("demo: results in " + dir.toAbsolutePath().normalize());
         spec.commandLine().getOut().println("demo: report at " + html.toAbsolutePath().normalize());
+        history(existing, dir);
         if (!failed.isEmpty()) {
             spec.commandLine().getErr().println("demo: failed step(s): " + String.join(", ", failed) + " (logs in "
                     + dir.resolve("logs") + ")");
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * Adds the demo's runs to {@code wirebench-history.duckdb} beside its output directory (so
+     * that successive demos accumulate) and, from the second demo on, writes {@code trends.html}.
+     * A failure here is reported and does not fail the demo.
+     */
+    private void history(List<Path> runs, Path dir) {
+        Path parent = dir.toAbsolutePath().normalize().getParent();
+        Path db = (parent == null ? dir.toAbsolutePath() : parent).resolve(HistoryDb.DEFAULT_FILE);
+        try {
+            DemoHistory.Result r = DemoHistory.record(runs, db, dir.resolve("trends.html"));
+            spec.commandLine().getOut().println("demo: " + r.added() + " run(s) added to the history " + db + " ("
+                    + r.total() + " in all; 'wirebench history changes --db " + db + "')");
+            if (r.trendsPage() != null) {
+                spec.commandLine().getOut().println("demo: trends at " + r.trendsPage().toAbsolutePath().normalize());
+            }
+        } catch (WirebenchException e) {
+            spec.commandLine().getErr().println("demo: history not updated: " + e.getMessage());
+        }
     }
 
     List<Step> steps(Path dir) {

@@ -270,7 +270,7 @@ public final class Comparison {
     }
 
     /** e.g. {@code latency transport=UDPv4 reliability=reliable 32 B}. */
-    static String pointKey(ResultTable t, Row r, boolean ignoreContext) {
+    public static String pointKey(ResultTable t, Row r, boolean ignoreContext) {
         StringBuilder sb = new StringBuilder(t.kind().id());
         if (!ignoreContext) {
             for (Map.Entry<String, String> e : t.context().entrySet()) {

@@ -1,0 +1,29 @@
+package wirebench.analyzer.history;
+
+import java.nio.file.Path;
+
+import picocli.CommandLine.Option;
+
+/** {@code --db} and {@code --wait}, shared by every {@code history} command. */
+public final class DbOptions {
+    @Option(names = "--db", paramLabel = "FILE", defaultValue = HistoryDb.DEFAULT_FILE,
+            description = "The history database (default: ./${DEFAULT-VALUE}).")
+    Path db;
+
+    @Option(names = "--wait", paramLabel = "SECONDS", defaultValue = "60",
+            description = "How long to wait for another process using the database (default: ${DEFAULT-VALUE}); "
+                    + "then exit 3 with nothing changed.")
+    double waitSeconds;
+
+    long waitMs() {
+        return (long) (Math.max(0, waitSeconds) * 1000);
+    }
+
+    HistoryDb openReadOnly() {
+        return HistoryDb.openReadOnly(db, waitMs());
+    }
+
+    HistoryDb openForWriting() {
+        return HistoryDb.openForWriting(db, waitMs());
+    }
+}
