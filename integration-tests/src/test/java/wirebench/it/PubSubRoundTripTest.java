@@ -53,16 +53,17 @@ class PubSubRoundTripTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"csv", "json", "legacy"})
+    @ValueSource(strings = {"csv", "json", "legacy", "legacy2"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldGiveTheSameLatencyNumbersFromStdoutAndFromTheResultsDirectory(String format, @TempDir Path tmp)
             throws IOException {
         Path dir = tmp.resolve("results");
-        Run r = run(tmp, "run", "pubsub", "-latencyTest", "-scan", "32:1024", "-numIter", "3000", "-noPrintIntervals",
+        Run r = run(tmp, "run", "pubsub", "-bothRoles", "-latencyTest", "-scan", "32:1024", "-numIter", "3000", "-noPrintIntervals",
                 "-outputFormat", format, "-domain", Integer.toString(40 + format.length()), "--out", dir.toString());
 
         ParsedInput printed = Parsers.all().parse(InputText.read(tmp.resolve("stdout.txt")));
-        assertThat(printed.format()).startsWith(format.equals("legacy") ? "perftest-legacy" : "perftest-" + format);
+        assertThat(printed.format()).startsWith(format.equals("legacy2") ? "perftest-legacy-2."
+                : format.equals("legacy") ? "perftest-legacy" : "perftest-" + format);
         ResultTable fromStdout = only(printed.tables(), Kind.LATENCY);
         ResultTable fromDir = only(Parsers.all().parseAll(List.of(dir)).stream()
                 .flatMap(p -> p.tables().stream()).toList(), Kind.LATENCY);
@@ -85,12 +86,12 @@ class PubSubRoundTripTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"csv", "json", "legacy"})
+    @ValueSource(strings = {"csv", "json", "legacy", "legacy2"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldGiveTheSameThroughputNumbersFromStdoutAndFromTheResultsDirectory(String format, @TempDir Path tmp)
             throws IOException {
         Path dir = tmp.resolve("results");
-        run(tmp, "run", "pubsub", "-sub", "-pub", "-dataLen", "256", "-numIter", "200000", "-noPrintIntervals",
+        run(tmp, "run", "pubsub", "-bothRoles", "-dataLen", "256", "-numIter", "200000", "-noPrintIntervals",
                 "-outputFormat", format, "-domain", Integer.toString(50 + format.length()), "--out", dir.toString());
 
         ResultTable fromStdout = only(Parsers.all().parse(InputText.read(tmp.resolve("stdout.txt"))).tables(),

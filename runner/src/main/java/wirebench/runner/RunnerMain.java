@@ -44,7 +44,7 @@ public final class RunnerMain {
                 CommandLine pubsub = cl.getSubcommands().get("run").getSubcommands().get("pubsub");
                 String[] rest = Arrays.copyOfRange(args, i + 2, args.length);
                 try {
-                    rest = PerftestAbbreviations.expand(rest, pubsub.getCommandSpec());
+                    rest = PerftestAbbreviations.expand(rest, pubsub.getCommandSpec(), err::println);
                 } catch (WirebenchException e) {
                     err.println(e.getMessage());
                     err.flush();

@@ -133,13 +133,13 @@ public final class DemoCommand implements Callable<Integer> {
         String latIter = quick ? "2000" : "5000";
         String thrTime = quick ? "1" : "2";
         List<Step> s = new ArrayList<>();
-        s.add(new Step("pub/sub latency, Aeron UDP, reliable", List.of("run", "pubsub", "-latencyTest", "-scan", sizes,
+        s.add(new Step("pub/sub latency, Aeron UDP, reliable", List.of("run", "pubsub", "-bothRoles", "-latencyTest", "-scan", sizes,
                 "-numIter", latIter, "-noPrintIntervals", "--out", dir.resolve("pubsub-latency-reliable").toString()),
                 "pubsub-latency-reliable"));
-        s.add(new Step("pub/sub latency, Aeron UDP, best effort", List.of("run", "pubsub", "-latencyTest", "-bestEffort",
+        s.add(new Step("pub/sub latency, Aeron UDP, best effort", List.of("run", "pubsub", "-bothRoles", "-latencyTest", "-bestEffort",
                 "-scan", sizes, "-numIter", latIter, "-noPrintIntervals", "-domain", "2", "--out",
                 dir.resolve("pubsub-latency-best-effort").toString()), "pubsub-latency-best-effort"));
-        s.add(new Step("pub/sub throughput, Aeron UDP, reliable", List.of("run", "pubsub", "-scan", sizes,
+        s.add(new Step("pub/sub throughput, Aeron UDP, reliable", List.of("run", "pubsub", "-bothRoles", "-scan", sizes,
                 "-executionTime", thrTime, "-noPrintIntervals", "-domain", "3", "--out",
                 dir.resolve("pubsub-throughput").toString()), "pubsub-throughput"));
         s.add(new Step("UDP receive methods (select, epoll, thread)", List.of("run", "udp", "matrix", "--grid",

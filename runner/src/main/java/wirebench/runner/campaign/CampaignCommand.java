@@ -35,9 +35,11 @@ public final class CampaignCommand implements Callable<Integer> {
     Path plan;
     @Option(names = "--sizes", description = "seed (default: the seed's datasizes, datasizes_extended for batched unkeyed reliable), default, extended, or sizes in bytes: 32,1024.")
     String sizes;
+    @Option(names = "--sizes-extended", description = "Sizes in bytes of the batched unkeyed reliable tests (the seed's datasizes_extended, e.g. '32,1024,100000'); default: as --sizes says.")
+    String sizesExtended;
     @Option(names = "--tests", description = "lat,thr (default both): latency (-latencyTest) and throughput tests.")
     String tests;
-    @Option(names = "--transports", description = "Perftest -transport values (default UDPv4); wirebench runs UDPv4 and SHMEM.")
+    @Option(names = "--transports", description = "Perftest -transport values (default UDPv4); wirebench runs UDPv4, SHMEM, TCP and TLS.")
     String transports;
     @Option(names = "--keyed", description = "unkeyed,keyed (default both).")
     String keyed;
@@ -96,7 +98,7 @@ public final class CampaignCommand implements Callable<Integer> {
                 integer(p, "instances", instances, "100000", 1), integer(p, "repetitions", repetitions, "1", 1),
                 integer(p, "execution-time", executionTime, "20", 1), integer(p, "domain", domain, "2", 0),
                 list(p, "compression", compression, "NONE", COMPRESSION_IDS).stream()
-                        .map(c -> c.toUpperCase(Locale.ROOT)).toList());
+                        .map(c -> c.toUpperCase(Locale.ROOT)).toList(), sizesExtended(p));
         List<TestPoint> points = m.expand();
         if (points.isEmpty()) {
             throw new WirebenchException(WirebenchException.USAGE, "campaign: the matrix holds no test (note: the seed"
@@ -112,9 +114,9 @@ public final class CampaignCommand implements Callable<Integer> {
         String exe = p.get("executable", executable, null);
         if (exe == null) {
             for (String t : m.transports()) {
-                if (!t.equals("UDPv4") && !t.equals("SHMEM")) {
-                    throw bad(p, "transports", transports, "UDPv4 or SHMEM with wirebench (other transports need"
-                            + " --executable)", t);
+                if (!List.of("UDPv4", "SHMEM", "TCP", "TLS").contains(t)) {
+                    throw bad(p, "transports", transports, "UDPv4, SHMEM, TCP or TLS with wirebench (other transports"
+                            + " need --executable)", t);
                 }
             }
         } else if (!Files.isExecutable(Path.of(exe))) {
@@ -159,6 +161,25 @@ public final class CampaignCommand implements Callable<Integer> {
         List<String> args = spec.commandLine().getParseResult() == null ? List.of()
                 : spec.commandLine().getParseResult().originalArgs();
         return "wirebench " + String.join(" ", args);
+    }
+
+    private String sizesExtended(PlanFile p) {
+        String v = p.get("sizes-extended", sizesExtended, null);
+        if (v == null) {
+            return null;
+        }
+        try {
+            List<Integer> s = Matrix.parseSizes(v);
+            for (int b : s) {
+                if (b < 28 || b > 10485760) {
+                    throw bad(p, "sizes-extended", sizesExtended, "sizes of 28..10485760 bytes", Integer.toString(b));
+                }
+            }
+            return String.join(",", s.stream().map(String::valueOf).toList());
+        } catch (IllegalArgumentException e) {
+            throw new WirebenchException(sizesExtended != null ? WirebenchException.USAGE : WirebenchException.BAD_INPUT,
+                    p.origin("sizes-extended", sizesExtended) + ": " + e.getMessage());
+        }
     }
 
     private String sizes(PlanFile p) {

@@ -47,9 +47,13 @@ final class CampaignRunner {
     /** Perftest's default throughput batch; batching is off when it is smaller than 2 samples. */
     static final int PERFTEST_DEFAULT_BATCH_BYTES = 8192;
 
-    /** One process of a test. */
+    /**
+     * One process of a test. With both roles in one wirebench process, {@code subSeedFile} and
+     * {@code subStdout} are the subscriber's ({@code -subOutputFile}), so the four seed families are
+     * written as by two processes; otherwise null.
+     */
     private record Child(Role role, List<String> command, String shown, Path seedFile, Path stdout, Path log,
-            Path resultsDir) {
+            Path resultsDir, Path subSeedFile, Path subStdout) {
     }
 
     private final Path out;
@@ -100,8 +104,12 @@ final class CampaignRunner {
             o.println("Test " + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (" + p.index() + "/"
                     + points.size() + ") " + p.id());
             for (Child c : children(p, written::contains)) {
-                o.println("    " + c.shown() + "  >> " + out.relativize(c.seedFile()));
+                o.println("    " + c.shown() + "  >> " + out.relativize(c.seedFile()) + (c.subSeedFile() == null ? ""
+                        : " (subscriber >> " + out.relativize(c.subSeedFile()) + ")"));
                 written.add(c.seedFile());
+                if (c.subSeedFile() != null) {
+                    written.add(c.subSeedFile());
+                }
             }
         }
         o.println("campaign: " + points.size() + " tests, about " + Progress.duration(points.size()
@@ -332,10 +340,18 @@ final class CampaignRunner {
         List<Child> cs = new ArrayList<>();
         Path tmp = out.resolve("tmp");
         for (Role r : roles) {
-            String roleName = r == Role.PUB ? "pub" : r == Role.SUB ? "sub" : p.latencyTest() ? "pub" : "sub";
+            String roleName = r == Role.SUB ? "sub" : "pub";
             Path seed = out.resolve("perftest").resolve(p.transport()).resolve(p.fileName(roleName, fileSuffix));
-            List<String> args = lines.arguments(p, r, hasOutput.test(seed));
+            List<String> args = new ArrayList<>(lines.arguments(p, r, hasOutput.test(seed)));
             String tag = p.index() + "-" + p.id() + "-" + r.name().toLowerCase(java.util.Locale.ROOT);
+            Path subSeed = null;
+            Path subStdout = null;
+            if (r == Role.BOTH) {
+                // the subscriber prints to its own file, as a second process would
+                subSeed = out.resolve("perftest").resolve(p.transport()).resolve(p.fileName("sub", fileSuffix));
+                subStdout = tmp.resolve(tag + "-sub.out");
+                args.addAll(List.of("-subOutputFile", subStdout.toString()));
+            }
             Path results = executable == null ? tmp.resolve(tag + "-results") : null;
             List<String> cmd = new ArrayList<>();
             String shown;
@@ -350,7 +366,7 @@ final class CampaignRunner {
                 shown = executable + " " + String.join(" ", args);
             }
             cs.add(new Child(r, cmd, shown, seed, tmp.resolve(tag + ".out"), out.resolve("logs").resolve(tag + ".log"),
-                    results));
+                    results, subSeed, subStdout));
         }
         return cs;
     }
@@ -402,9 +418,16 @@ final class CampaignRunner {
             for (Child c : cs) {
                 PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
                 boolean latency = c.role() == Role.PUB || c.role() == Role.BOTH && p.latencyTest();
-                if ((latency ? r.latency() : r.throughput()).isEmpty()) {
-                    return roleName(c) + " ended without printing a " + (latency ? "latency" : "throughput")
-                            + " summary row on stdout; " + tail(c.log());
+                if (c.role() != Role.BOTH || latency) {
+                    if ((latency ? r.latency() : r.throughput()).isEmpty()) {
+                        return roleName(c) + " ended without printing a " + (latency ? "latency" : "throughput")
+                                + " summary row on stdout; " + tail(c.log());
+                    }
+                }
+                if (c.subStdout() != null && (!Files.exists(c.subStdout()) || PerftestSummaryReader.read(Files
+                        .readString(c.subStdout(), StandardCharsets.UTF_8)).throughput().isEmpty())) {
+                    return roleName(c) + " ended without printing the subscriber's throughput summary row to "
+                            + c.subStdout() + "; " + tail(c.log());
                 }
             }
             return null;
@@ -478,6 +501,10 @@ final class CampaignRunner {
                 Files.createDirectories(c.seedFile().getParent());
                 Files.write(c.seedFile(), Files.readAllBytes(c.stdout()), StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
+                if (c.subSeedFile() != null) {
+                    Files.write(c.subSeedFile(), Files.readAllBytes(c.subStdout()), StandardOpenOption.CREATE,
+                            StandardOpenOption.APPEND);
+                }
                 if (c.resultsDir() != null) {
                     copyResults(c.resultsDir(), dir, p);
                 } else {
@@ -622,6 +649,9 @@ final class CampaignRunner {
         for (Child c : cs) {
             try {
                 Files.deleteIfExists(c.stdout());
+                if (c.subStdout() != null) {
+                    Files.deleteIfExists(c.subStdout());
+                }
                 if (c.resultsDir() != null && Files.exists(c.resultsDir())) {
                     try (Stream<Path> s = Files.walk(c.resultsDir())) {
                         s.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());

@@ -21,7 +21,7 @@ import java.util.List;
 record CommandLines(int instances, long executionTimeS, String nic, String peer, List<String> extra,
         List<String> extraPub, List<String> extraSub) {
 
-    /** Roles of one process: the publisher, a subscriber, or both in one wirebench process. */
+    /** Roles of one process: the publisher, a subscriber, or both in one wirebench process ({@code -bothRoles}). */
     enum Role {
         PUB, SUB, BOTH
     }
@@ -41,9 +41,7 @@ record CommandLines(int instances, long executionTimeS, String nic, String peer,
             a.addAll(transport(p.transport(), role));
             a.add("-noPrintIntervals");
         } else {
-            if (role == Role.PUB) {
-                a.add("-pub");
-            }
+            a.add(role == Role.PUB ? "-pub" : "-bothRoles");
             a.addAll(transport(p.transport(), role));
             a.addAll(List.of("-noPrintIntervals", "-executionTime", Long.toString(executionTimeS)));
             if (p.latencyTest()) {

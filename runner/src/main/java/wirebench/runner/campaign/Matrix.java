@@ -15,10 +15,20 @@ import java.util.Map;
  * @param sizes          {@code seed}, {@code default}, {@code extended} or sizes in bytes
  * @param domain         the first test's domain; then {@code change_domain} (1 -> 2, otherwise -> 1)
  * @param executionTimeS seconds per test ({@code -executionTime})
+ * @param sizesExtended  sizes in bytes of the batched unkeyed reliable group (the seed's
+ *                       {@code datasizes_extended}), or null: that group follows {@code sizes}
  */
 public record Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
         List<String> reliability, List<String> batching, int instances, int repetitions, long executionTimeS,
-        int domain, List<String> compression) {
+        int domain, List<String> compression, String sizesExtended) {
+
+    /** A matrix whose groups all follow {@code sizes}. */
+    public Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
+            List<String> reliability, List<String> batching, int instances, int repetitions, long executionTimeS,
+            int domain, List<String> compression) {
+        this(sizes, tests, transports, keyed, reliability, batching, instances, repetitions, executionTimeS, domain,
+                compression, null);
+    }
 
     /** A matrix without compression. */
     public Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
@@ -42,6 +52,9 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
 
     /** The sizes of one group ({@code seed}: the extended list for batched unkeyed reliable only). */
     List<Integer> sizesFor(String keyedValue, String rel, boolean batchingOn) {
+        if (sizesExtended != null && batchingOn && keyedValue.equals("unkeyed") && rel.equals("rel")) {
+            return parseSizes(sizesExtended);
+        }
         switch (sizes) {
             case "seed":
                 return batchingOn && keyedValue.equals("unkeyed") && rel.equals("rel") ? EXTENDED_SIZES : DEFAULT_SIZES;
@@ -117,6 +130,7 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
     Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("sizes", sizes);
+        m.put("sizes_extended", sizesExtended);
         m.put("tests", tests);
         m.put("transports", transports);
         m.put("keyed", keyed);

@@ -18,7 +18,7 @@ import wirebench.contract.WirebenchException;
  * blank lines are ignored. Options given on the command line override the file.
  */
 final class PlanFile {
-    static final Set<String> KEYS = new TreeSet<>(List.of("sizes", "tests", "transports", "keyed", "instances",
+    static final Set<String> KEYS = new TreeSet<>(List.of("sizes", "sizes-extended", "tests", "transports", "keyed", "instances",
             "compression", "reliability", "batching", "repetitions", "execution-time", "domain", "extra-arguments",
             "extra-arguments-pub", "extra-arguments-sub", "file-suffix", "executable", "role", "nic", "peer",
             "test-timeout"));

@@ -22,35 +22,8 @@ import wirebench.contract.WirebenchException;
  */
 public final class PerftestAbbreviations {
 
-    /** Perftest 4.3's options in ParameterManager::initialize order (PERFTEST-FORMATS.md section 4). */
-    static final List<String> PERFTEST_ORDER = List.of(
-            // general
-            "-pub", "-sub", "-bestEffort", "-dataLen", "-verbosity", "-dynamicData", "-durability", "-domain",
-            "-instances", "-keyed", "-noDirectCommunication", "-noPositiveAcks", "-noPrintIntervals", "-qosFile",
-            "-qosLibrary", "-noXmlQos", "-useReadThread", "-waitsetDelayUsec", "-waitsetEventCount", "-asynchronous",
-            "-messageSizeMax", "-flowController", "-cpu", "-unbounded", "-threadPriorities", "-threadCPUAffinity",
-            "-outputFormat", "-noOutputHeaders", "-outputFile", "-flatData", "-preallocateFragmentedSamples",
-            "-sendQueueSize", "-receiveQueueSize", "-receiveBufferSize", "-showResourceLimits", "-cacheStats",
-            "-networkCapture", "-compressionId", "-compressionLevel", "-compressionThreshold", "-crc",
-            "-enable-message-length", "-enableInstanceStateRecovery", "-enableMonitoring2", "-loaningSendReceive",
-            "-fastQueue",
-            // publisher
-            "-batchSize", "-enableAutoThrottle", "-latencyCount", "-executionTime", "-initialBurstSize",
-            "-latencyTest", "-numIter", "-numSubscribers", "-pidMultiPubTest", "-pubRate", "-pubRatebps",
-            "-latencyFile", "-sleep", "-writerStats", "-lowResolutionClock", "-writeInstance",
-            "-showSerializationTime", "-loadDataFromFile", "-maximumAllocableBufferSize", "-scan",
-            // subscriber
-            "-numPublishers", "-sidMultiSubTest", "-cft",
-            // transport
-            "-transport", "-nic", "-allowInterfaces", "-peer", "-multicast", "-multicastAddr",
-            "-transportVerbosity", "-transportServerBindPort", "-transportWan", "-transportPublicAddress",
-            "-transportHostPort", "-transportWanServerAddress", "-transportWanServerPort", "-transportWanId",
-            "-transportSecureWan", "-transportCertAuthority", "-transportCertFile", "-transportPrivateKey",
-            "-rawTransport", "-noBlockingSockets",
-            // security
-            "-secureGovernanceFile", "-securePermissionsFile", "-secureCertAuthority", "-secureCertFile",
-            "-securePrivateKey", "-secureEncryptionAlgorithm", "-secureEnableAAD", "-secureLibrary",
-            "-lightWeightSecurity", "-securePSK", "-securePSKAlgorithm", "-secureRtpsHmacOnly");
+    /** Perftest 4.x's options in ParameterManager::initialize order ({@link PerftestOptions}). */
+    static final List<String> PERFTEST_ORDER = PerftestOptions.names();
 
     private PerftestAbbreviations() {
     }
@@ -60,6 +33,15 @@ public final class PerftestAbbreviations {
      * out in full. Values of options that take one are left alone, as are {@code --} options.
      */
     public static String[] expand(String[] args, CommandSpec spec) {
+        return expand(args, spec, note -> { });
+    }
+
+    /**
+     * As {@link #expand(String[], CommandSpec)}; options wirebench ignores ({@link PerftestOptions})
+     * are removed with their values and {@code notes} gets one line for each; a refused one is a usage
+     * error naming the wirebench way.
+     */
+    public static String[] expand(String[] args, CommandSpec spec, java.util.function.Consumer<String> notes) {
         Map<String, OptionSpec> ours = new LinkedHashMap<>();
         for (OptionSpec o : spec.options()) {
             for (String name : o.names()) {
@@ -74,34 +56,49 @@ public final class PerftestAbbreviations {
                 }
             }
         }
-        String[] out = args.clone();
-        for (int i = 0; i < out.length; i++) {
-            String arg = out[i];
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
             if (arg.length() < 2 || arg.charAt(0) != '-' || arg.startsWith("--")) {
+                out.add(arg);
                 continue;
             }
             int eq = arg.indexOf('=');
             String name = eq < 0 ? arg : arg.substring(0, eq);
             OptionSpec option = ours.get(name.toLowerCase(Locale.ROOT));
             if (option == null) {
-                String full = firstMatch(order, name);
+                PerftestOptions.Option exact = PerftestOptions.byName(name);
+                String full = exact != null ? exact.name() : firstMatch(order, name);
                 if (full == null) {
-                    continue; // picocli reports the unknown option
+                    out.add(arg); // picocli reports the unknown option
+                    continue;
                 }
+                PerftestOptions.Option perftest = PerftestOptions.byName(full);
                 option = ours.get(full.toLowerCase(Locale.ROOT));
-                if (option == null) {
-                    throw new WirebenchException(WirebenchException.USAGE, name + (full.equalsIgnoreCase(name)
-                            ? ": a Perftest option wirebench does not implement"
-                            : ": abbreviates Perftest's " + full + ", which wirebench does not implement")
-                            + " (see docs/pubsub.md)");
+                if (option == null && perftest != null && perftest.behaviour() == PerftestOptions.Behaviour.IGNORED) {
+                    notes.accept(PerftestOptions.ignoredLine(perftest));
+                    boolean takesValue = perftest.arity() == PerftestOptions.Arity.ONE
+                            || perftest.arity() == PerftestOptions.Arity.OPTIONAL && i + 1 < args.length
+                            && !args[i + 1].startsWith("-");
+                    if (eq < 0 && takesValue) {
+                        i++;
+                    }
+                    continue;
                 }
-                out[i] = full + (eq < 0 ? "" : arg.substring(eq));
+                if (option == null) {
+                    throw new WirebenchException(WirebenchException.USAGE, perftest != null
+                            && perftest.behaviour() == PerftestOptions.Behaviour.REFUSED
+                            ? PerftestOptions.refusedLine(perftest, name)
+                            : name + ": abbreviates " + full + ", which wirebench does not implement (see docs/pubsub.md)");
+                }
+                arg = full + (eq < 0 ? "" : arg.substring(eq));
             }
-            if (eq < 0 && option.arity().max() > 0 && !option.type().equals(boolean.class)) {
-                i++; // its value, even when it starts with '-'
+            out.add(arg);
+            if (eq < 0 && option.arity().max() > 0 && !option.type().equals(boolean.class) && i + 1 < args.length) {
+                out.add(args[++i]); // its value, even when it starts with '-'
             }
         }
-        return out;
+        return out.toArray(new String[0]);
     }
 
     private static String firstMatch(List<String> order, String prefix) {

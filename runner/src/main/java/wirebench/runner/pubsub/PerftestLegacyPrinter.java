@@ -2,14 +2,15 @@ package wirebench.runner.pubsub;
 
 import java.io.PrintWriter;
 
-/** Perftest 4.x legacy text ({@code PerftestLegacyPrinter}). */
-final class PerftestLegacyPrinter extends PerftestPrinter {
+/** Perftest 4.x legacy text ({@code PerftestLegacyPrinter}); the 2.x layout overrides the lines. */
+class PerftestLegacyPrinter extends PerftestPrinter {
 
     PerftestLegacyPrinter(PrintWriter out, boolean intervals, boolean headers, boolean cpu) {
         super(out, intervals, headers, cpu);
     }
 
-    private String cpuSuffix(double pct) {
+    /** The CPU column appended to a line with {@code -cpu}. */
+    String cpuSuffix(double pct) {
         return cpu ? f(" CPU %1.2f (%%)", pct) : "";
     }
 

@@ -33,9 +33,12 @@ abstract class PerftestPrinter {
                 return new PerftestJsonPrinter(out, intervals, headers, cpu);
             case "legacy":
                 return new PerftestLegacyPrinter(out, intervals, headers, cpu);
+            case "legacy2":
+                return new PerftestLegacy2Printer(out, intervals, headers, cpu);
             default:
                 throw new WirebenchException(WirebenchException.USAGE,
-                        "-outputFormat: expected csv, json or legacy, got '" + format + "'");
+                        "-outputFormat: expected csv, json, legacy (Perftest 3.1+ text) or legacy2 (2.x text), got '"
+                                + format + "'");
         }
     }
 

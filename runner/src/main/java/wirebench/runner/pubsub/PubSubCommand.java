@@ -27,6 +27,9 @@ import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
 import wirebench.runner.transport.aeron.AeronTransport;
 import wirebench.runner.transport.raw.RawUdpTransport;
+import wirebench.runner.transport.tcp.TcpTransport;
+import wirebench.runner.transport.tcp.TlsKeys;
+import wirebench.runner.transport.tcp.TlsTransport;
 
 /**
  * {@code wirebench run pubsub}: RTI Perftest's publisher/subscriber model on Aeron (or raw UDP),
@@ -34,8 +37,10 @@ import wirebench.runner.transport.raw.RawUdpTransport;
  */
 @Command(name = "pubsub", sortOptions = false,
         description = {"Perftest-style publish/subscribe benchmark on Aeron (embedded media driver) or raw UDP.",
-                "Option names as RTI Perftest spells them, case-insensitive, abbreviated as Perftest allows (-exec = -executionTime). Without -pub and -sub both roles run in"
-                        + " this process (a quick local run). See docs/pubsub.md."})
+                "Option names as RTI Perftest spells them, case-insensitive, abbreviated as Perftest allows (-exec = -executionTime)."
+                        + " Without -pub a subscriber runs, as in Perftest; -bothRoles runs publisher and subscriber in this"
+                        + " process (a quick local run). Every Perftest 4.x option is accepted, ignored with a note, or refused"
+                        + " naming the wirebench way: the table is in docs/pubsub.md."})
 public final class PubSubCommand implements Callable<Integer> {
     static final int MIN_DATA_BYTES = 28;
     static final int MAX_DATA_BYTES = 10485760;
@@ -50,8 +55,12 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean help;
     @Option(names = "-pub", description = "Run the publisher role.")
     boolean pub;
-    @Option(names = "-sub", description = "Run a subscriber role.")
+    @Option(names = "-sub", description = "Run a subscriber role (the default, as in Perftest).")
     boolean sub;
+    @Option(names = "-bothRoles", description = "wirebench: run the publisher and a subscriber in this process (a quick local run; not with -pub or -sub).")
+    boolean bothRoles;
+    @Option(names = "-subOutputFile", description = "wirebench, with -bothRoles: append the subscriber's printed output to this file, so both roles print (default: the publisher prints in the latency test, the subscriber in the throughput test).")
+    Path subOutputFile;
     @Option(names = "-latencyTest", description = "Ping-pong latency test (default: throughput test).")
     boolean latencyTest;
     @Option(names = "-bestEffort", description = "Best-effort delivery (default: reliable).")
@@ -103,13 +112,13 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean noPrintIntervals;
     @Option(names = "-noOutputHeaders", description = "No titles and headers.")
     boolean noOutputHeaders;
-    @Option(names = "-outputFormat", defaultValue = "csv", description = "csv (default), json or legacy: Perftest 4.x layouts.")
+    @Option(names = "-outputFormat", defaultValue = "csv", description = "csv (default), json or legacy: Perftest 4.x layouts; legacy2: Perftest 2.x text (seed 001's example).")
     String outputFormat;
     @Option(names = "-outputFile", description = "Append the printed results to this file instead of stdout.")
     Path outputFile;
     @Option(names = "-cpu", description = "Add the process CPU usage column.")
     boolean cpu;
-    @Option(names = "-transport", defaultValue = "UDPv4", description = "UDPv4 (Aeron UDP, default) or SHMEM (Aeron IPC).")
+    @Option(names = "-transport", defaultValue = "UDPv4", description = "UDPv4 (Aeron UDP, default), SHMEM (Aeron IPC), TCP (NIO, length-prefixed frames) or TLS (TLS 1.3 over TCP).")
     String transport;
     @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address or interface name to bind and to send multicast from.")
     String nic;
@@ -119,6 +128,12 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean multicast;
     @Option(names = "-multicastAddr", description = "Multicast groups <data>[,<echo>] (default 239.255.1.1,239.255.1.3; odd for Aeron).")
     String multicastAddr;
+    @Option(names = "-transportCertFile", description = "TLS: this side's PEM certificate (default: a self-signed pair generated at start).")
+    Path transportCertFile;
+    @Option(names = "-transportPrivateKey", description = "TLS: the PEM PKCS#8 private key of -transportCertFile.")
+    Path transportPrivateKey;
+    @Option(names = "-transportCertAuthority", description = "TLS: PEM CA certificate(s) peers must be signed by (default: peers are not verified).")
+    Path transportCertAuthority;
     @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
     boolean rawTransport;
     @Option(names = "-noBlockingSockets", description = "Raw transport: non-blocking sockets, busy polling.")
@@ -150,29 +165,11 @@ public final class PubSubCommand implements Callable<Integer> {
 
     private final List<String> notes = new ArrayList<>();
 
-    /** {@code -nic} as an IPv4 address: an address stays, an interface name gives its first IPv4 address. */
-    static String resolveNic(String nicOrName) {
-        if (nicOrName == null) {
-            return null;
-        }
-        try {
-            java.net.NetworkInterface ni = java.net.NetworkInterface.getByName(nicOrName);
-            if (ni != null) {
-                return ni.inetAddresses().filter(a -> a instanceof java.net.Inet4Address).findFirst()
-                        .map(java.net.InetAddress::getHostAddress)
-                        .orElseThrow(() -> usage("-nic: interface " + nicOrName + " has no IPv4 address"));
-            }
-        } catch (java.net.SocketException e) {
-            // not an interface name: treat it as an address below
-        }
-        return nicOrName;
-    }
-
     private static boolean isLoopback(String address) {
         try {
             return java.net.InetAddress.getByName(address).isLoopbackAddress();
         } catch (java.net.UnknownHostException e) {
-            throw usage("-nic: expected an IPv4 address or host name, got '" + address + "'");
+            return false;
         }
     }
 
@@ -208,10 +205,23 @@ public final class PubSubCommand implements Callable<Integer> {
         if (cfg.publisher() && cfg.publisherId() != 0) {
             err.println("Latency results are only shown when -pidMultiPubTest = 0");
         }
-        PerftestPrinter pubPrinter = cfg.publisher() && cfg.publisherId() == 0 && (!both || cfg.latencyTest())
-                ? PerftestPrinter.of(outputFormat, stdout, intervals, headers, cpu) : null;
-        PerftestPrinter subPrinter = cfg.subscriber() && (!both || !cfg.latencyTest())
-                ? PerftestPrinter.of(outputFormat, stdout, intervals, headers, cpu) : null;
+        PrintWriter subOut = subOutputFile == null ? stdout : openOutputFile(subOutputFile);
+        try {
+            PerftestPrinter pubPrinter = cfg.publisher() && cfg.publisherId() == 0
+                    && (!both || cfg.latencyTest() || subOutputFile != null)
+                    ? PerftestPrinter.of(outputFormat, stdout, intervals, headers, cpu) : null;
+            PerftestPrinter subPrinter = cfg.subscriber() && (!both || !cfg.latencyTest() || subOutputFile != null)
+                    ? PerftestPrinter.of(outputFormat, subOut, intervals, headers, cpu) : null;
+            return execute(cfg, pubPrinter, subPrinter, err);
+        } finally {
+            if (subOutputFile != null) {
+                subOut.close();
+            }
+        }
+    }
+
+    private int execute(PubSubConfig cfg, PerftestPrinter pubPrinter, PerftestPrinter subPrinter, PrintWriter err) {
+        boolean both = cfg.publisher() && cfg.subscriber();
         printConfiguration(cfg, err);
         try (Transport t = open(cfg.transport());
              Transport subTransport = both && driverPerRole(cfg.transport()) ? open(cfg.transport()) : null) {
@@ -291,7 +301,16 @@ public final class PubSubCommand implements Callable<Integer> {
     }
 
     static Transport open(TransportSettings s) {
-        return s.kind() == TransportSettings.Kind.RAW_UDP ? new RawUdpTransport(s) : new AeronTransport(s);
+        switch (s.kind()) {
+            case RAW_UDP:
+                return new RawUdpTransport(s);
+            case TCP:
+                return new TcpTransport(s);
+            case TLS:
+                return new TlsTransport(s, TlsKeys.load(s.tls()));
+            default:
+                return new AeronTransport(s);
+        }
     }
 
     private String commandLine() {
@@ -382,6 +401,24 @@ public final class PubSubCommand implements Callable<Integer> {
         return m;
     }
 
+    /** Why a Perftest transport wirebench does not run is refused, and what to use instead. */
+    static String unsupportedTransport(String upper, String given) {
+        switch (upper) {
+            case "UDPV4_WAN":
+            case "WAN":
+                return "-transport " + given + ": RTI's WAN transport (NAT traversal through a locator service) has no"
+                        + " wirebench counterpart; across NATs use -transport TCP or TLS with -peer ADDR (one side"
+                        + " reachable), on a LAN UDPv4";
+            case "DTLS":
+                return "-transport DTLS: wirebench has no DTLS; for an encrypted link use -transport TLS (TLS 1.3 over"
+                        + " TCP), for UDP measurements UDPv4";
+            case "UDPV6":
+                return "-transport UDPv6: wirebench runs over IPv4; use UDPv4";
+            default:
+                return "-transport: expected UDPv4, SHMEM, TCP or TLS (wirebench's engines), got '" + given + "'";
+        }
+    }
+
     private static WirebenchException usage(String message) {
         return new WirebenchException(WirebenchException.USAGE, message);
     }
@@ -421,7 +458,7 @@ public final class PubSubCommand implements Callable<Integer> {
      * the subscriber's buffers for the largest sample (Perftest 4.x learns sizes from the data).
      */
     private void rejectOtherRolesOptions() {
-        if (spec == null || pub == sub) {
+        if (spec == null || bothRoles) {
             return;
         }
         picocli.CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
@@ -439,11 +476,23 @@ public final class PubSubCommand implements Callable<Integer> {
 
     /** Applies Perftest's defaults and rules; throws a usage error naming the option. */
     PubSubConfig resolve() {
-        boolean isPub = pub || !sub;
-        boolean isSub = sub || !pub;
+        if (pub && sub) {
+            throw usage("-pub and -sub: give one (Perftest runs the publisher then); -bothRoles runs both in this process");
+        }
+        if (bothRoles && (pub || sub)) {
+            throw usage("-bothRoles: runs the publisher and a subscriber itself; drop -" + (pub ? "pub" : "sub"));
+        }
+        if (subOutputFile != null && !bothRoles) {
+            throw usage("-subOutputFile: only with -bothRoles (a lone subscriber prints to -outputFile or stdout)");
+        }
+        boolean isPub = pub || bothRoles;
+        boolean isSub = !pub;
         rejectOtherRolesOptions();
         List<Integer> sizes = new ArrayList<>();
         if (scan != null) {
+            if (scan.isBlank() || scan.strip().startsWith(":") || scan.strip().endsWith(":") || scan.contains("::")) {
+                throw usage("-scan: expected sizes in bytes separated by ':' (e.g. 32:1024:63000), got '" + scan + "'");
+            }
             for (String s : scan.split(":")) {
                 try {
                     sizes.add(Integer.parseInt(s.trim()));
@@ -460,6 +509,7 @@ public final class PubSubCommand implements Callable<Integer> {
                         + " bytes, got " + s);
             }
         }
+        PerftestPrinter.of(outputFormat, new PrintWriter(java.io.Writer.nullWriter()), true, true, false);
         if (latencyFile != null) {
             LatencyFile.checkWritable(latencyFile);
         }
@@ -501,6 +551,10 @@ public final class PubSubCommand implements Callable<Integer> {
         }
         if (isPub && isSub && (numSubscribers > 1 || numPublishers > 1)) {
             throw usage("-numSubscribers/-numPublishers > 1 need separate processes (-pub / -sub)");
+        }
+        if (isPub && isSub && (subscriberId != 0 || publisherId != 0)) {
+            throw usage("-sidMultiSubTest/-pidMultiPubTest: with -bothRoles there is one subscriber and one publisher,"
+                    + " ids 0; got " + subscriberId + "/" + publisherId);
         }
         long iter = numIter != null ? numIter : latencyTest ? 10_000_000L : 100_000_000L;
         long latCount = latencyCount != null ? latencyCount : latencyTest ? 1 : 10_000;
@@ -559,7 +613,7 @@ public final class PubSubCommand implements Callable<Integer> {
         TransportSettings.Kind kind;
         String name;
         if (rawTransport) {
-            if (t.equals("SHMEM")) {
+            if (!t.equals("UDPV4")) {
                 throw usage("-rawTransport: works over UDPv4 only, got -transport " + transport);
             }
             kind = TransportSettings.Kind.RAW_UDP;
@@ -573,14 +627,35 @@ public final class PubSubCommand implements Callable<Integer> {
             }
             kind = TransportSettings.Kind.AERON_IPC;
             name = "SHMEM";
+        } else if (t.equals("TCP") || t.equals("TLS")) {
+            if (multicast) {
+                throw usage("-multicast: -transport " + t + " is unicast; give -peer, or use UDPv4 for multicast");
+            }
+            kind = t.equals("TCP") ? TransportSettings.Kind.TCP : TransportSettings.Kind.TLS;
+            name = t;
+            if (bestEffort) {
+                notes.add("-bestEffort over " + t + ": every message arrives (a TCP stream is reliable), as with"
+                        + " Perftest's TCP transport; rows keep the best_effort key");
+            }
         } else {
-            throw usage("-transport: expected UDPv4 or SHMEM (wirebench's engines), got '" + transport + "'");
+            throw usage(unsupportedTransport(t, transport));
+        }
+        if (!rawTransport && (kind == TransportSettings.Kind.TCP || kind == TransportSettings.Kind.TLS)
+                && aeronMtuBytes != 0) {
+            throw usage("-aeronMtu: only with Aeron (UDPv4), not -transport " + transport);
+        }
+        if ((transportCertFile != null || transportPrivateKey != null || transportCertAuthority != null)
+                && kind != TransportSettings.Kind.TLS) {
+            throw usage("-transportCertFile/-transportPrivateKey/-transportCertAuthority: only with -transport TLS");
+        }
+        if (transportPrivateKey != null && transportCertFile == null) {
+            throw usage("-transportPrivateKey: needs -transportCertFile");
         }
         if (aeronMtuBytes != 0 && (aeronMtuBytes < 64 || aeronMtuBytes > 65504 || aeronMtuBytes % 32 != 0)) {
             throw usage("-aeronMtu: expected a multiple of 32 in 64..65504, got " + aeronMtuBytes);
         }
-        if (noBlockingSockets && !rawTransport) {
-            throw usage("-noBlockingSockets: only with -rawTransport");
+        if (noBlockingSockets && !rawTransport && kind != TransportSettings.Kind.TCP) {
+            throw usage("-noBlockingSockets: only with -rawTransport or -transport TCP");
         }
         List<Integer> batches = new ArrayList<>();
         for (int s : sizes) {
@@ -606,11 +681,17 @@ public final class PubSubCommand implements Callable<Integer> {
                     + "-byte header) does not fit one UDP datagram (" + RawUdpTransport.MAX_DATAGRAM_BYTES
                     + "); use Aeron (drop -rawTransport) or smaller -dataLen/-batchSize");
         }
-        String nic = resolveNic(this.nic);
-        boolean noPeers = peers == null || peers.isEmpty();
+        String nic = this.nic == null ? null : PeerLocators.nic(this.nic, notes::add);
+        List<String> peers = new ArrayList<>();
+        if (this.peers != null) {
+            for (String p : this.peers) {
+                peers.add(PeerLocators.address(p, notes::add));
+            }
+        }
+        boolean noPeers = peers.isEmpty();
         boolean mcast = multicast;
-        if (!mcast && noPeers && nic != null && !(isPub && isSub) && kind != TransportSettings.Kind.AERON_IPC
-                && !isLoopback(nic)) {
+        if (!mcast && noPeers && nic != null && !(isPub && isSub) && (kind == TransportSettings.Kind.AERON_UDP
+                || kind == TransportSettings.Kind.RAW_UDP) && !isLoopback(nic)) {
             // Perftest finds its peers by multicast: a -pub/-sub pair given only -nic must meet too
             mcast = true;
             name = name.replace("UDPv4", "UDPv4-multicast");
@@ -639,7 +720,9 @@ public final class PubSubCommand implements Callable<Integer> {
         boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
         TransportSettings ts = new TransportSettings(kind, reliable, mcast, dataGroup, echoGroup, nic, peerList,
                 peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
-                threading, aeronDir, aeronMtuBytes);
+                threading, aeronDir, aeronMtuBytes, kind == TransportSettings.Kind.TLS
+                        ? new TransportSettings.TlsFiles(transportCertFile, transportPrivateKey, transportCertAuthority)
+                        : null);
         Algorithm alg = compressionId == null ? Algorithm.NONE : Algorithm.parse(compressionId);
         int level = compressionLevel == null ? CompressionSettings.DEFAULT_LEVEL : compressionLevel;
         if (level < 0 || level > 10) {

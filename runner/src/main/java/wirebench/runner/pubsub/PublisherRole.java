@@ -380,6 +380,13 @@ final class PublisherRole implements MessageHandler {
         switch (type) {
             case Wire.ANNOUNCE:
                 checkCompression(b, off, len, sender);
+                if (sender >= cfg.numSubscribers() && failure == null) {
+                    // fail now rather than after the discovery timeout
+                    failure = new WirebenchException(WirebenchException.RUN_FAILED, "publisher " + cfg.publisherId()
+                            + ": a subscriber with -sidMultiSubTest " + sender + " answered, but this publisher waits for"
+                            + " -numSubscribers " + cfg.numSubscribers() + " (ids 0.." + (cfg.numSubscribers() - 1)
+                            + "); give the subscribers ids below " + cfg.numSubscribers() + " or raise -numSubscribers");
+                }
                 announced.add(sender);
                 break;
             case Wire.FINISHED_ACK:

@@ -22,11 +22,12 @@ import java.util.List;
  * @param threading        Aeron threading and idle choice
  * @param aeronDir         Aeron only: directory of an external media driver, null = embedded driver
  * @param mtuBytes         Aeron UDP only: MTU of the publications, 0 = Aeron's default (1408)
+ * @param tls              TLS only: certificate, key and CA files (any may be null: a self-signed pair)
  */
 public record TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,
         String echoMulticastGroup,        String nic, List<String> dataPeers, List<String> echoPeers, int dataPort, int echoPort, int dataStreamId,
         int echoStreamId, int maxMessageBytes, boolean blockingSockets, Threading threading, String aeronDir,
-        int mtuBytes) {
+        int mtuBytes, TlsFiles tls) {
 
     /** Engine and channel kinds. */
     public enum Kind {
@@ -35,6 +36,18 @@ public record TransportSettings(Kind kind, boolean reliable, boolean multicast, 
         /** Aeron IPC (shared memory through one media driver). */
         AERON_IPC,
         /** Plain UDP sockets, batching done by the harness. */
-        RAW_UDP
+        RAW_UDP,
+        /** TCP streams (NIO, TCP_NODELAY, length-prefixed frames), unicast. */
+        TCP,
+        /** TLS 1.3 streams (JSSE) with the same framing as TCP, unicast. */
+        TLS
+    }
+
+    /**
+     * PEM files of {@code -transportCertFile}, {@code -transportPrivateKey} (PKCS#8) and
+     * {@code -transportCertAuthority}; a null certificate means a self-signed pair generated at start.
+     */
+    public record TlsFiles(java.nio.file.Path certFile, java.nio.file.Path privateKeyFile,
+            java.nio.file.Path certAuthorityFile) {
     }
 }

@@ -24,12 +24,16 @@ class CampaignCommandTest {
                 "lat", "--dry-run");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
+        String sub = tmp.resolve("c").resolve("tmp") + "/";
         assertThat(r.out().lines().filter(l -> l.startsWith("    "))).containsExactly(
-                "    wirebench run pubsub -domain 2 -dataLen 32 -transport UDPv4 -noPrintIntervals -executionTime 7"
-                        + " -latencyTest -bestEffort -compressionId ZLIB  >> perftest/UDPv4/lat_pub_unkeyed_be.csv",
-                "    wirebench run pubsub -domain 1 -dataLen 1024 -transport UDPv4 -noPrintIntervals -executionTime 7"
-                        + " -latencyTest -bestEffort -compressionId ZLIB -noOutputHeaders  >> perftest/UDPv4/"
-                        + "lat_pub_unkeyed_be.csv");
+                "    wirebench run pubsub -domain 2 -dataLen 32 -bothRoles -transport UDPv4 -noPrintIntervals"
+                        + " -executionTime 7 -latencyTest -bestEffort -compressionId ZLIB -subOutputFile " + sub
+                        + "1-lat-UDPv4-unkeyed-be-32-r1-both-sub.out  >> perftest/UDPv4/lat_pub_unkeyed_be.csv"
+                        + " (subscriber >> perftest/UDPv4/lat_sub_unkeyed_be.csv)",
+                "    wirebench run pubsub -domain 1 -dataLen 1024 -bothRoles -transport UDPv4 -noPrintIntervals"
+                        + " -executionTime 7 -latencyTest -bestEffort -compressionId ZLIB -noOutputHeaders"
+                        + " -subOutputFile " + sub + "2-lat-UDPv4-unkeyed-be-1024-r1-both-sub.out  >> perftest/UDPv4/"
+                        + "lat_pub_unkeyed_be.csv (subscriber >> perftest/UDPv4/lat_sub_unkeyed_be.csv)");
         assertThat(tmp.resolve("c")).doesNotExist();
     }
 
@@ -65,12 +69,29 @@ class CampaignCommandTest {
     }
 
     @Test
+    void shouldTakeThePerGroupExtendedSizesFromThePlanSoTheSeedsShortenedMatrixIsOneCommand() throws IOException {
+        Path plan = tmp.resolve("plan.txt");
+        Files.writeString(plan, "sizes = 32, 1024\nsizes-extended = 32, 1024, 100000\ntests = lat\n");
+
+        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--plan", plan.toString(),
+                "--transports", "UDPv4,TCP", "--dry-run");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        // per transport: unkeyed rel 3 sizes, unkeyed be, keyed rel, keyed be 2 each
+        assertThat(r.out()).contains("campaign: 18 tests");
+        assertThat(r.out()).contains("-dataLen 100000 -bothRoles -transport TCP").contains(
+                "lat_sub_unkeyed_rel.csv");
+        assertThat(r.out().lines().filter(l -> l.contains("-dataLen 100000"))).hasSize(2);
+    }
+
+    @Test
     void shouldRefuseTransportsWirebenchLacksWhenNoExecutableIsGiven() {
-        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--transports", "UDPv4,TCP", "--dry-run");
+        CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--transports", "UDPv4,UDPv4_WAN",
+                "--dry-run");
 
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).contains("--transports: expected UDPv4 or SHMEM with wirebench (other transports need"
-                + " --executable), got 'TCP'");
+        assertThat(r.err()).contains("--transports: expected UDPv4, SHMEM, TCP or TLS with wirebench (other"
+                + " transports need --executable), got 'UDPv4_WAN'");
     }
 
     @Test

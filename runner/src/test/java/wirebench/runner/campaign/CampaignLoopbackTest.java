@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Campaigns of real {@code wirebench run pubsub} children over loopback (Aeron UDP). */
 class CampaignLoopbackTest {
     private static final Pattern PROGRESS = Pattern.compile(
-            "Test \\[UDPv4\\|UK\\|(REL|BE)\\]\\[(lat|thr)\\] (32|1024) B rep 1 \\((\\d+)/8\\) -- elapsed \\d+ s, ETA .+");
+            "Test \\[UDPv4\\|UK\\|(REL|BE)\\]\\[(lat|thr)\\] (32|1024) B rep 1 \\((\\d+)/8\\) -- elapsed (?:\\d+ min )?\\d+ s, ETA .+");
 
     @TempDir
     Path tmp;
@@ -92,6 +92,16 @@ class CampaignLoopbackTest {
             assertThat(lines.get(0)).as(f).startsWith("Sample Size (Bytes), ");
             assertThat(lines.get(1).split(",")[0].trim()).isEqualTo("32");
             assertThat(lines.get(2).split(",")[0].trim()).isEqualTo("1024");
+        }
+        // both roles in one process write the seed's four families, as the two-host run does
+        for (String f : List.of("lat_sub_unkeyed_rel.csv", "lat_sub_unkeyed_be.csv", "thr_pub_unkeyed_rel.csv",
+                "thr_pub_unkeyed_be.csv")) {
+            List<String> lines = Files.readAllLines(perftest.resolve(f), StandardCharsets.UTF_8);
+            assertThat(lines).as(f).isNotEmpty();
+            if (f.startsWith("lat_sub")) {
+                assertThat(lines).as(f + ": the subscriber's throughput of the ping stream").hasSize(3);
+                assertThat(lines.get(1).split(",")[0].trim()).isEqualTo("32");
+            }
         }
         assertThat(Files.readAllLines(out.resolve(CampaignRunner.STATE_FILE))).hasSize(8);
     }

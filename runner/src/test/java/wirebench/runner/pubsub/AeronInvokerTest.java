@@ -20,7 +20,7 @@ class AeronInvokerTest {
     @ValueSource(strings = {"INVOKER", "SHARED"})
     @Timeout(120)
     void shouldMeasureEveryPingInEachThreadingMode(String mode) {
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", mode,
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", mode,
                 "-latencyTest", "-dataLen", "32", "-numIter", "5000", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -41,7 +41,7 @@ class AeronInvokerTest {
     @ValueSource(strings = {"INVOKER", "SHARED"})
     @Timeout(120)
     void shouldDeliverEverySampleReliablyInEachThreadingMode(String mode) {
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", mode,
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", mode,
                 "-dataLen", "256", "-numIter", "200000", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();

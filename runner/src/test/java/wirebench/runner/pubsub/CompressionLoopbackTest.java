@@ -48,7 +48,7 @@ class CompressionLoopbackTest {
     @Timeout(120)
     void shouldDeliverTheSentPayloadWhenBatchesAreCompressed(String alg, @TempDir Path dir) throws IOException {
         int iter = 20_000;
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-domain", "9",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-domain", "9",
                 "-dataLen", "1000", "-batchSize", "8192", "-numIter", Integer.toString(iter), "-latencyCount", "100",
                 "-noPrintIntervals", "-compressionId", alg, "-compressionLevel", "5", "-loadDataFromFile", CORPUS,
                 "--out", dir.toString());
@@ -77,7 +77,7 @@ class CompressionLoopbackTest {
     void shouldDeliverTheSentPayloadWhenLargeSamplesAreCompressedInTheLatencyTest(String alg, @TempDir Path dir)
             throws IOException {
         int iter = 300;
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-domain", "9",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-domain", "9",
                 "-latencyTest", "-scan", "100:65536", "-numIter", Integer.toString(iter), "-noPrintIntervals",
                 "-compressionId", alg, "-compressionLevel", "5", "-compressionThreshold", "1000", "-loadDataFromFile", CORPUS,
                 "--out", dir.toString());

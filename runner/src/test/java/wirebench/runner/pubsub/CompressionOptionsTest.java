@@ -9,7 +9,7 @@ class CompressionOptionsTest {
 
     @Test
     void shouldNameTheAcceptedValuesWhenCompressionIdIsUnknown() {
-        RunResult r = RunResult.run("-compressionId", "BZIP2");
+        RunResult r = RunResult.run("-bothRoles", "-compressionId", "BZIP2");
 
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("-compressionId: expected LZ4, ZLIB, ZSTD, NONE or MASK_NONE, got 'BZIP2'");
@@ -17,7 +17,7 @@ class CompressionOptionsTest {
 
     @Test
     void shouldRejectTheLevelWhenOutsideZeroToTen() {
-        RunResult r = RunResult.run("-compressionId", "ZLIB", "-compressionLevel", "11");
+        RunResult r = RunResult.run("-bothRoles", "-compressionId", "ZLIB", "-compressionLevel", "11");
 
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("-compressionLevel: expected 0 (disabled) .. 10 (best), got 11");
@@ -25,7 +25,7 @@ class CompressionOptionsTest {
 
     @Test
     void shouldRejectANegativeThresholdWhenGiven() {
-        RunResult r = RunResult.run("-compressionId", "LZ4", "-compressionThreshold", "-1");
+        RunResult r = RunResult.run("-bothRoles", "-compressionId", "LZ4", "-compressionThreshold", "-1");
 
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("-compressionThreshold: expected 0 or more bytes, got -1");
@@ -33,7 +33,7 @@ class CompressionOptionsTest {
 
     @Test
     void shouldExitThreeNamingTheFileWhenLoadDataFromFileIsMissing() {
-        RunResult r = RunResult.run("-loadDataFromFile", "no/such/corpus.log");
+        RunResult r = RunResult.run("-bothRoles", "-loadDataFromFile", "no/such/corpus.log");
 
         assertThat(r.exitCode()).isEqualTo(3);
         assertThat(r.err()).contains("no/such/corpus.log: cannot read -loadDataFromFile");

@@ -22,7 +22,7 @@ class LatencyFileTest {
         Path file = dir.resolve("lat.txt");
         Files.writeString(file, "kept\n"); // Perftest appends
 
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-latencyTest",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-latencyTest",
                 "-scan", "32:64", "-numIter", "300", "-latencyFile", file.toString(), "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -58,7 +58,7 @@ class LatencyFileTest {
     void shouldRefuseAFileItCannotWriteBeforeMeasuring(@TempDir Path dir) {
         Path file = dir.resolve("missing-dir").resolve("lat.txt");
 
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-latencyTest",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-latencyTest",
                 "-numIter", "10", "-latencyFile", file.toString());
 
         assertThat(r.exitCode()).isEqualTo(3);

@@ -47,17 +47,17 @@ class PerftestAbbreviationsTest {
 
     @Test
     void shouldNameThePerftestOptionAnUnimplementedAbbreviationMeans() {
-        assertThatThrownBy(() -> expand("-writerS"))
+        assertThatThrownBy(() -> expand("-secureG", "gov.xml"))
                 .isInstanceOf(WirebenchException.class)
-                .hasMessage("-writerS: abbreviates Perftest's -writerStats, which wirebench does not implement "
-                        + "(see docs/pubsub.md)")
+                .hasMessage("-secureG (Perftest's -secureGovernanceFile): not supported: DDS Security is Connext's; for"
+                        + " an encrypted link use -transport TLS")
                 .extracting(e -> ((WirebenchException) e).exitCode()).isEqualTo(WirebenchException.USAGE);
     }
 
     @Test
     void shouldLeaveUnknownNamesToTheParser() {
         assertThat(expand("-frobnicate")).containsExactly("-frobnicate");
-        RunResult r = RunResult.run("-frobnicate");
+        RunResult r = RunResult.run("-bothRoles", "-frobnicate");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("Unknown option: '-frobnicate'");
     }
@@ -65,7 +65,7 @@ class PerftestAbbreviationsTest {
     @Test
     @Timeout(120)
     void shouldRunAPerftestScriptWrittenWithAbbreviations() {
-        RunResult r = RunResult.run("-basep", Integer.toString(RunResult.freeBasePort()), "-latencyT", "-dataL", "32",
+        RunResult r = RunResult.run("-bothRoles", "-basep", Integer.toString(RunResult.freeBasePort()), "-latencyT", "-dataL", "32",
                 "-numI", "2000", "-noPrint", "-noOutputH");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -79,7 +79,7 @@ class PerftestAbbreviationsTest {
         RunResult r = RunResult.run("-sub", "-cft", "0:9");
 
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err().strip()).isEqualTo("-cft: a Perftest option wirebench does not implement "
-                + "(see docs/pubsub.md)");
+        assertThat(r.err().strip()).isEqualTo("-cft: not supported: wirebench delivers every sample to every"
+                + " subscriber: run without -cft");
     }
 }

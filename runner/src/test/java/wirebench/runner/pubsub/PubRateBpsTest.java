@@ -13,7 +13,7 @@ class PubRateBpsTest {
     void shouldPaceThePublisherAtTheCalculatedSampleRate() {
         // 1 024 000 bit/s of 256-byte samples = 500 samples/s; 1000 samples take about 2 s (unbatched:
         // with batches the rate holds on average but samples leave 32 at a time)
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "256",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "256",
                 "-batchSize", "0", "-numIter", "1000", "-latencyCount", "100", "-pubRatebps", "1024000:sleep", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -29,21 +29,21 @@ class PubRateBpsTest {
     void shouldTakeTheLargestScanSizeAndNeverGoBelowOneSamplePerSecond() {
         PubSubCommand c = new PubSubCommand();
         picocli.CommandLine cl = new picocli.CommandLine(c);
-        cl.parseArgs("-scan", "32:1024", "-pubRatebps", "81920");
+        cl.parseArgs("-pub", "-scan", "32:1024", "-pubRatebps", "81920");
         assertThat(c.resolve().pubRatePerS()).isEqualTo(10);
 
         PubSubCommand slow = new PubSubCommand();
-        new picocli.CommandLine(slow).parseArgs("-dataLen", "1000", "-pubRatebps", "100");
+        new picocli.CommandLine(slow).parseArgs("-pub", "-dataLen", "1000", "-pubRatebps", "100");
         assertThat(slow.resolve().pubRatePerS()).isEqualTo(1);
     }
 
     @Test
     void shouldRefuseBothRatesAndABadBitRate() {
-        RunResult both = RunResult.run("-pubRate", "100", "-pubRatebps", "8000");
+        RunResult both = RunResult.run("-bothRoles", "-pubRate", "100", "-pubRatebps", "8000");
         assertThat(both.exitCode()).isEqualTo(2);
         assertThat(both.err().strip()).isEqualTo("-pubRate and -pubRatebps: give one of them");
 
-        RunResult bad = RunResult.run("-pubRatebps", "fast");
+        RunResult bad = RunResult.run("-bothRoles", "-pubRatebps", "fast");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.err().strip()).isEqualTo("-pubRatebps: expected <bits/s>[:spin|sleep], got 'fast'");
     }

@@ -41,6 +41,9 @@ class PubSubLoopbackTest {
                 throw new IllegalArgumentException(transport);
         }
         a.addAll(List.of(extra));
+        if (!a.contains("-pub") && !a.contains("-sub")) {
+            a.add(0, "-bothRoles");
+        }
         return a.toArray(new String[0]);
     }
 
@@ -283,7 +286,7 @@ class PubSubLoopbackTest {
     @Test
     @Timeout(30)
     void shouldRejectBatchingWhenLatencyTestAsPerftestDoes() {
-        RunResult r = RunResult.run("-latencyTest", "-batchSize", "8192");
+        RunResult r = RunResult.run("-bothRoles", "-latencyTest", "-batchSize", "8192");
 
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo("-batchSize: batching is not allowed in the latency test (-latencyTest), "
@@ -322,7 +325,7 @@ class PubSubLoopbackTest {
 
     @Test
     void shouldTakeTheInterfaceAddressWhenNicIsAnInterfaceName() {
-        assertThat(PubSubCommand.resolveNic("lo")).isEqualTo("127.0.0.1");
-        assertThat(PubSubCommand.resolveNic("10.1.2.3")).isEqualTo("10.1.2.3");
+        assertThat(PeerLocators.nic("lo", n -> { })).isEqualTo("127.0.0.1");
+        assertThat(PeerLocators.nic("127.0.0.1", n -> { })).isEqualTo("127.0.0.1");
     }
 }

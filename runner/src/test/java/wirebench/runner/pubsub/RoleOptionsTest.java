@@ -36,7 +36,7 @@ class RoleOptionsTest {
     @Test
     void shouldAcceptEveryOptionWithBothRolesInOneProcessAndScanOnASubscriber() {
         PubSubCommand both = new PubSubCommand();
-        new CommandLine(both).parseArgs("-executionTime", "5", "-numPublishers", "1", "-batchSize", "0");
+        new CommandLine(both).parseArgs("-bothRoles", "-executionTime", "5", "-numPublishers", "1", "-batchSize", "0");
         assertThat(both.resolve().publisher()).isTrue();
 
         PubSubCommand sub = new PubSubCommand();

@@ -12,7 +12,7 @@ class SleepAndBurstTest {
     @Timeout(120)
     void shouldSleepAfterEverySampleItSends() {
         // 100 unbatched samples, 10 ms after each: the subscriber sees at most 100 samples/s
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "64",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "64",
                 "-batchSize", "0", "-numIter", "100", "-latencyCount", "10", "-sleep", "10", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -24,7 +24,7 @@ class SleepAndBurstTest {
     @Test
     @Timeout(120)
     void shouldSendTheGivenNumberOfWarmUpRoundTrips() {
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-latencyTest",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-latencyTest",
                 "-dataLen", "32", "-numIter", "200", "-initialBurstSize", "37", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -34,11 +34,11 @@ class SleepAndBurstTest {
 
     @Test
     void shouldRefuseANegativeSleepAndAnEmptyBurst() {
-        RunResult sleep = RunResult.run("-sleep", "-1");
+        RunResult sleep = RunResult.run("-bothRoles", "-sleep", "-1");
         assertThat(sleep.exitCode()).isEqualTo(2);
         assertThat(sleep.err().strip()).isEqualTo("-sleep: expected milliseconds >= 0, got -1");
 
-        RunResult burst = RunResult.run("-initialBurstSize", "0");
+        RunResult burst = RunResult.run("-bothRoles", "-initialBurstSize", "0");
         assertThat(burst.exitCode()).isEqualTo(2);
         assertThat(burst.err().strip()).isEqualTo("-initialBurstSize: expected at least 1, got 0");
     }

@@ -29,7 +29,7 @@ class WireBytesTest {
     @Timeout(60)
     void shouldCountOneDatagramHeaderPerMessageWhenTheTransportIsRawUdp(@TempDir Path dir) throws IOException {
         int iter = 4000;
-        RunResult r = RunResult.run("-basePort", Integer.toString(RunResult.freeBasePort()), "-domain", "9",
+        RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-domain", "9",
                 "-rawTransport", "-dataLen", "500", "-batchSize", "2000", "-numIter", Integer.toString(iter),
                 "-latencyCount", "100", "-pubRate", "20000", "-noPrintIntervals", "-compressionId", "LZ4",
                 "-loadDataFromFile", "../sample-data/corpus/middleware.log", "--out", dir.toString());
