@@ -25,6 +25,7 @@ import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
+import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.report.Histograms;
 import wirebench.contract.Json;
@@ -84,7 +85,10 @@ public final class RunReader {
         List<RunData.StoredHistogram> hists = new ArrayList<>();
         if (Files.isDirectory(run)) {
             for (Map.Entry<String, Path> e : Histograms.logsIn(run).entrySet()) {
-                Histogram h = Histograms.merged(e.getValue());
+                List<Warning> unreadable = new ArrayList<>();
+                Histogram h = Histograms.merged(e.getValue(), unreadable);
+                // a corrupt log is said, never dropped silently; the run's rows are still stored
+                unreadable.forEach(w -> System.err.println("wirebench history: warning: " + w.format()));
                 if (h != null && h.getTotalCount() > 0) {
                     hists.add(new RunData.StoredHistogram(e.getKey(), h.getTotalCount(),
                             Histograms.percentileUs(h, 50), Histograms.percentileUs(h, 90),
