@@ -51,9 +51,13 @@ final class CampaignRunner {
     /** Perftest's default throughput batch; batching is off when it is smaller than 2 samples. */
     static final int PERFTEST_DEFAULT_BATCH_BYTES = 8192;
 
-    /** One process of a test. */
-    private record Child(Role role, List<String> command, String shown, Path seedFile, Path stdout, Path log,
-            Path resultsDir) {
+    /**
+     * One process of a test: {@code args} are the role's arguments (without {@code --out}); {@code
+     * host} is the remote host of a multi-host campaign (null: this host) and {@code remoteRun} its
+     * run directory there.
+     */
+    record Child(Role role, List<String> command, String shown, Path seedFile, Path stdout, Path log,
+            Path resultsDir, List<String> args, RemoteHost host, String remoteRun) {
     }
 
     private final Path out;
@@ -74,6 +78,7 @@ final class CampaignRunner {
     private volatile boolean stopping;
     private volatile TestPoint current;
     private volatile int finishedCount;
+    private RemoteCampaign remote;
 
     CampaignRunner(Path out, List<TestPoint> points, CommandLines lines, Role role, String executable,
             String fileSuffix, long timeoutS, long executionTimeS, boolean stopOnFailure, PrintWriter o,
@@ -92,6 +97,11 @@ final class CampaignRunner {
         this.live = live;
     }
 
+    /** Runs the roles on remote hosts over SSH (docs/multihost.md) instead of here. */
+    void remote(RemoteCampaign r) {
+        this.remote = r;
+    }
+
     Path resultsDir() {
         return out.resolve("results");
     }
@@ -99,13 +109,20 @@ final class CampaignRunner {
     /** Prints every test's command lines (headers decided as if every test succeeds). */
     void dryRun() {
         checkArguments(Set.of());
+        if (remote != null) {
+            remote.dryRun(o);
+        }
         Set<Path> written = new HashSet<>();
         for (TestPoint p : points) {
             o.println("Test " + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (" + p.index() + "/"
                     + points.size() + ") " + p.id());
             for (Child c : children(p, written::contains)) {
-                o.println("    " + c.shown() + "  >> " + out.relativize(c.seedFile()));
+                o.println("    " + (c.host() == null ? c.shown() : SshCommands.shown(c.command())) + "  >> "
+                        + out.relativize(c.seedFile()));
                 written.add(c.seedFile());
+                if (c.host() != null) {
+                    o.println("    " + remote.fetchShown(c));
+                }
             }
         }
         o.println("campaign: " + points.size() + " tests, about " + Progress.duration(points.size()
@@ -127,6 +144,9 @@ final class CampaignRunner {
             Files.createDirectories(out.resolve("tmp"));
         } catch (IOException e) {
             throw WirebenchException.badInput(out + ": cannot create the campaign directory (" + e.getMessage() + ")");
+        }
+        if (remote != null) {
+            remote.prepare(o);
         }
         ResultsDirectory dir = ResultsDirectory.create(resultsDir(), commandLine, config);
         Map<String, Object> note = new LinkedHashMap<>();
@@ -158,9 +178,10 @@ final class CampaignRunner {
                 }
                 current = p;
                 List<Child> cs = children(p, f -> size(f) > 0);
-                progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()));
+                progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()),
+                        remote == null ? null : remote.where());
                 long start = System.nanoTime();
-                String failure = execute(p, cs);
+                String failure = remote != null ? remote.execute(p, cs, timeoutS) : execute(p, cs);
                 if (failure == null) {
                     failure = commit(p, cs, dir, state);
                 }
@@ -179,6 +200,13 @@ final class CampaignRunner {
                     err.println(msg);
                     err.flush();
                     if (stopOnFailure) {
+                        break;
+                    }
+                    if (remote != null && remote.lostHost() != null) {
+                        String lost = "campaign: stopped: " + remote.lostHost() + "; the other tests need every host";
+                        progress.line(lost);
+                        err.println(lost);
+                        err.flush();
                         break;
                     }
                 }
@@ -218,6 +246,9 @@ final class CampaignRunner {
     /** Ctrl-C or kill: stop the running test, wait for a commit in progress, say what is kept. */
     private void onShutdown() {
         stopping = true;
+        if (remote != null) {
+            remote.stopAll();
+        }
         ProcessTrees.stop(running, TimeUnit.SECONDS.toNanos(5));
         try {
             // held on purpose until the JVM halts: no commit starts after this point
@@ -243,14 +274,12 @@ final class CampaignRunner {
             return;
         }
         Set<List<String>> seen = new HashSet<>();
-        int prefix = javaCommand().size();
         for (TestPoint p : points) {
             if (finished.contains(p.id())) {
                 continue;
             }
             for (Child c : children(p, f -> false)) {
-                // without the trailing --out DIR, which differs in every test
-                List<String> args = c.command().subList(prefix, c.command().size() - 2);
+                List<String> args = c.args();
                 if (!seen.add(args)) {
                     continue;
                 }
@@ -265,6 +294,9 @@ final class CampaignRunner {
     }
 
     private List<Child> children(TestPoint p, java.util.function.Predicate<Path> hasOutput) {
+        if (remote != null) {
+            return remote.children(p, hasOutput, lines, out, fileSuffix);
+        }
         List<Role> roles = new ArrayList<>();
         if (role == Role.BOTH && executable != null) {
             roles.add(Role.SUB);
@@ -293,7 +325,7 @@ final class CampaignRunner {
                 shown = executable + " " + String.join(" ", args);
             }
             cs.add(new Child(r, cmd, shown, seed, tmp.resolve(tag + ".out"), out.resolve("logs").resolve(tag + ".log"),
-                    results));
+                    results, args, null, null));
         }
         return cs;
     }
@@ -362,7 +394,10 @@ final class CampaignRunner {
         }
     }
 
-    private String roleName(Child c) {
+    String roleName(Child c) {
+        if (c.host() != null) {
+            return RemoteCampaign.roleName(c);
+        }
         String what = executable == null ? "wirebench run pubsub" : Path.of(executable).getFileName().toString();
         return c.role() == Role.BOTH ? what + " (publisher and subscriber)"
                 : what + (c.role() == Role.PUB ? " publisher" : " subscriber");
@@ -386,7 +421,7 @@ final class CampaignRunner {
     }
 
     /** The last stderr lines of a process and where its whole log is. */
-    private String tail(Path log) {
+    static String tail(Path log) {
         try {
             List<String> ls = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
                     .filter(l -> !l.startsWith("$ ")).toList();
@@ -410,7 +445,10 @@ final class CampaignRunner {
                 Files.write(c.seedFile(), Files.readAllBytes(c.stdout()), StandardOpenOption.CREATE,
                         StandardOpenOption.APPEND);
                 if (c.resultsDir() != null) {
-                    copyResults(c.resultsDir(), dir, p);
+                    copyResults(c.resultsDir(), dir, p, c.host() == null ? null : c.host().host());
+                    if (c.host() != null) {
+                        RemoteCampaign.keepEnvironment(c, dir.dir());
+                    }
                 } else {
                     perftestRows(c, p, dir);
                 }
@@ -430,7 +468,7 @@ final class CampaignRunner {
      * The rows of a child's results directory (pub/sub families and, for compressed tests, the
      * compression family), with a repetition key; its .hlog files.
      */
-    private static void copyResults(Path from, ResultsDirectory dir, TestPoint p) throws IOException {
+    private static void copyResults(Path from, ResultsDirectory dir, TestPoint p, String host) throws IOException {
         for (String family : List.of("pubsub-latency", "pubsub-throughput", "compression")) {
             Path f = from.resolve(family + ".csv");
             if (!Files.exists(f)) {
@@ -441,8 +479,11 @@ final class CampaignRunner {
             int k = magic.indexOf(" keys=");
             List<String> keys = new ArrayList<>(List.of(magic.substring(k + 6).trim().split(",")));
             keys.add("repetition");
+            if (host != null) {
+                keys.add("host");
+            }
             List<String> header = List.of(text.get(1).split(","));
-            List<String> measures = header.subList(keys.size() - 1, header.size());
+            List<String> measures = header.subList(keys.size() - (host == null ? 1 : 2), header.size());
             CsvFamily target = dir.family(family, keys, measures);
             String body = String.join("\n", text.subList(2, text.size()));
             try (CSVParser parser = CSVParser.parse(new StringReader(body), CSVFormat.DEFAULT)) {
@@ -456,6 +497,9 @@ final class CampaignRunner {
                         row.put(header.get(i), v.isEmpty() ? null : v);
                     }
                     row.put("repetition", p.repetition());
+                    if (host != null) {
+                        row.put("host", host);
+                    }
                     target.append(row);
                 }
             }
