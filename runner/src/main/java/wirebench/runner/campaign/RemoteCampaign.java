@@ -216,9 +216,8 @@ final class RemoteCampaign {
         return dir(h) + "/runs/" + campaignId;
     }
 
-    private static List<String> fetch(String run) {
-        return List.of("sh", "-c", "tar -C " + SshCommands.quote(run + "/results") + " -cf - . && rm -rf "
-                + SshCommands.quote(run));
+    private static String fetch(String run) {
+        return "tar -C " + SshCommands.quote(run + "/results") + " -cf - . && rm -rf " + SshCommands.quote(run);
     }
 
     private List<String> stop(RemoteHost h, String run) {

@@ -89,29 +89,28 @@ final class RemoteInstall {
     }
 
     /** The preflight: Java's version, whether the bundle is installed (and the existing launcher runs). */
-    static List<String> preflight(String remoteDir, String hash, String java, String remoteWirebench) {
+    static String preflight(String remoteDir, String hash, String java, String remoteWirebench) {
         String j = SshCommands.quote(java);
         String inst = SshCommands.quote(installDir(remoteDir, hash));
-        String script = "v=$(" + j + " -version 2>&1); echo \"java-exit=$?\"; echo \"$v\" | head -n 2 | sed 's/^/java: /';"
+        return "v=$(" + j + " -version 2>&1); echo \"java-exit=$?\"; echo \"$v\" | head -n 2 | sed \"s/^/java: /\";"
                 + " if [ -f " + inst + "/.complete ]; then echo installed=yes; else echo installed=no; fi;"
                 + " for t in setsid timeout tar ps; do command -v $t >/dev/null || echo \"missing=$t\"; done"
                 + (remoteWirebench == null ? "" : "; [ -x " + SshCommands.quote(remoteWirebench)
                         + " ] || echo missing-wirebench=yes");
-        return List.of("sh", "-c", script);
     }
 
     /** The push: unpack the tar on stdin beside the install directory, then rename it into place. */
-    static List<String> push(String remoteDir, String hash) {
+    static String push(String remoteDir, String hash) {
         String inst = SshCommands.quote(installDir(remoteDir, hash));
         String part = SshCommands.quote(installDir(remoteDir, hash) + ".part");
-        return List.of("sh", "-c", "rm -rf " + part + " && mkdir -p " + part + " && tar -xf - -C " + part
-                + " && touch " + part + "/.complete && rm -rf " + inst + " && mv " + part + " " + inst);
+        return "rm -rf " + part + " && mkdir -p " + part + " && tar -xf - -C " + part + " && touch " + part
+                + "/.complete && rm -rf " + inst + " && mv " + part + " " + inst;
     }
 
     /** The sweep: stop every role a former run of this campaign left on the host. */
-    static List<String> sweep(String remoteDir, String hash, String runs) {
-        return List.of("sh", "-c", "sh " + SshCommands.quote(installDir(remoteDir, hash)) + "/wb-stop.sh "
-                + SshCommands.quote(runs) + "/*");
+    static String sweep(String remoteDir, String hash, String runs) {
+        return "sh " + SshCommands.quote(installDir(remoteDir, hash) + "/wb-stop.sh") + " " + SshCommands.quote(runs)
+                + "/*";
     }
 
     /** The tar of the bundle, for a push (written once into {@code tmp}). */

@@ -16,15 +16,23 @@ import java.util.regex.Pattern;
 record SshCommands(String configFile, int connectTimeoutS) {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./=:@%+,-]+");
 
-    /** {@code ssh [options] DEST -- REMOTE}, the remote command being one shell-quoted string. */
+    /** {@code ssh [options] DEST -- REMOTE}, the words shell-quoted into one command string. */
     List<String> ssh(RemoteHost h, List<String> remote) {
+        return ssh(h, shell(remote));
+    }
+
+    /**
+     * {@code ssh [options] DEST -- SCRIPT}: ssh hands SCRIPT to the remote user's login shell (which must
+     * be a POSIX one: sh, dash, bash, ksh, zsh).
+     */
+    List<String> ssh(RemoteHost h, String script) {
         List<String> c = new ArrayList<>(List.of("ssh"));
         if (configFile != null) {
             c.addAll(List.of("-F", configFile));
         }
         c.addAll(List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=" + connectTimeoutS, "-o",
                 "ServerAliveInterval=" + connectTimeoutS, "-o", "ServerAliveCountMax=3", h.destination(), "--",
-                shell(remote)));
+                script));
         return c;
     }
 
