@@ -161,7 +161,7 @@ public final class CampaignCommand implements Callable<Integer> {
         config.put("tests_total", points.size());
         config.put("first_test", points.get(0).id());
         config.put("last_test", points.get(points.size() - 1).id());
-        RemoteCampaign remote = remote(p, lines, timeoutS, roleValue, config);
+        RemoteCampaign remote = remote(p, lines, timeoutS, roleValue, m.transports(), config);
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         CampaignRunner runner = new CampaignRunner(out, points, lines, r, exe, p.get("file-suffix", fileSuffix, ""),
@@ -179,7 +179,7 @@ public final class CampaignCommand implements Callable<Integer> {
 
     /** The hosts of --hosts/--host (null: both roles here or --role), checked against the other options. */
     private RemoteCampaign remote(PlanFile p, CommandLines lines, long timeoutS, String roleValue,
-            Map<String, Object> config) {
+            List<String> transportList, Map<String, Object> config) {
         String file = p.get("hosts", hosts, null);
         if (file == null && (hostSpecs == null || hostSpecs.isEmpty())) {
             return null;
@@ -192,6 +192,10 @@ public final class CampaignCommand implements Callable<Integer> {
             throw new WirebenchException(WirebenchException.USAGE, "campaign: --hosts/--host give every host its role"
                     + " and address: --role, --nic, --peer and --executable do not apply (addr= in the hosts file"
                     + " sets a host's -nic and the others' -peer)");
+        }
+        if (!transportList.equals(List.of("UDPv4"))) {
+            throw bad(p, "transports", transports, "UDPv4 across hosts (SHMEM is one host's shared memory)",
+                    String.join(",", transportList));
         }
         List<RemoteHost> hs = file != null ? HostsFile.read(Path.of(file)) : HostsFile.options(hostSpecs);
         String cfg = p.get("ssh-config", sshConfig, null);

@@ -113,6 +113,11 @@ final class RemoteCampaign {
         return timeoutS + 10;
     }
 
+    /** A stop: connect, SIGTERM, up to 5 s, SIGKILL, up to 5 s. */
+    private long stopTimeoutS() {
+        return ssh.connectTimeoutS() + 15L;
+    }
+
     private long sshTimeoutS() {
         return 3L * ssh.connectTimeoutS() + 30;
     }
@@ -424,7 +429,7 @@ final class RemoteCampaign {
         for (Child c : cs) {
             Thread t = new Thread(() -> {
                 SshRunner.Result r = SshRunner.run(ssh.ssh(c.host(), stop(c.host(), c.remoteRun())), null, null,
-                        c.stdout().getParent(), sshTimeoutS());
+                        c.stdout().getParent(), stopTimeoutS());
                 if (!r.ok()) {
                     notes.add("could not stop the role on " + c.host().label() + " (" + r.error()
                             + "); it ends at its time limit of " + limitS() + " s there, or when its ssh session ends");
@@ -435,7 +440,7 @@ final class RemoteCampaign {
         }
         for (Thread t : threads) {
             try {
-                t.join(TimeUnit.SECONDS.toMillis(sshTimeoutS() + 5));
+                t.join(TimeUnit.SECONDS.toMillis(stopTimeoutS() + 5));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

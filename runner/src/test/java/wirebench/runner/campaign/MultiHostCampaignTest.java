@@ -141,19 +141,20 @@ class MultiHostCampaignTest {
     void shouldNameTheSshErrorWhenAHostRefusesTheKeyIsUnreachableOrLacksJava(@TempDir Path dir) throws Exception {
         String pub = "pub=root@" + hosts.addresses[0] + " dir=" + remoteDirs[0];
         CampaignRun refused = CampaignRun.run("--out", dir.resolve("k").toString(), "--ssh-config",
-                hosts.sshConfig.toString(), "--remote-java", JAVA, "--sizes", "32", "--tests", "lat", "--host", pub,
+                hosts.sshConfig.toString(), "--remote-java", JAVA, "--sizes", "32", "--tests", "lat", "--keyed", "unkeyed", "--reliability", "rel", "--host", pub,
                 "--host", "sub=badkey dir=" + remoteDirs[2]);
         assertThat(refused.exitCode()).isEqualTo(1);
         assertThat(refused.err()).contains("host sub1 (badkey)").contains("Permission denied (publickey")
                 .contains("nothing was run");
         CampaignRun unreachable = CampaignRun.run("--out", dir.resolve("u").toString(), "--ssh-config",
                 hosts.sshConfig.toString(), "--remote-java", JAVA, "--connect-timeout", "2", "--sizes", "32",
-                "--tests", "lat", "--host", pub, "--host", "sub=root@" + hosts.addresses[0].replaceFirst("1$", "77"));
+                "--tests", "lat", "--keyed", "unkeyed", "--reliability", "rel", "--host", pub, "--host",
+                "sub=root@" + hosts.addresses[0].replaceFirst("1$", "77"));
         assertThat(unreachable.exitCode()).isEqualTo(1);
         assertThat(unreachable.err()).containsPattern("host sub1 \\(root@[0-9.]+77\\): ssh failed: ssh: connect to host"
                 + " [0-9.]+ port 22: (Connection timed out|No route to host)");
         CampaignRun noJava = CampaignRun.run("--out", dir.resolve("j").toString(), "--ssh-config",
-                hosts.sshConfig.toString(), "--remote-java", JAVA, "--sizes", "32", "--tests", "lat", "--host", pub,
+                hosts.sshConfig.toString(), "--remote-java", JAVA, "--sizes", "32", "--tests", "lat", "--keyed", "unkeyed", "--reliability", "rel", "--host", pub,
                 "--host", "sub=root@" + hosts.addresses[1] + " java=/opt/no-such-jdk/bin/java");
         assertThat(noJava.exitCode()).isEqualTo(1);
         assertThat(noJava.err()).contains("host sub1 (root@" + hosts.addresses[1] + "): no usable Java: "

@@ -84,9 +84,10 @@ public final class SshNamespaces implements AutoCloseable {
         String hostKey = Files.readString(dir.resolve("host_key.pub")).strip().split("\\s+", 3)[0] + " "
                 + Files.readString(dir.resolve("host_key.pub")).strip().split("\\s+", 3)[1];
         Files.writeString(dir.resolve("known_hosts"), String.join(",", addresses) + " " + hostKey + "\n");
+        // IdentityFile accumulates over matching Host blocks: the client key only for the addresses
         Files.writeString(sshConfig, "Host badkey\n  HostName " + addresses[2] + "\n  IdentityFile "
-                + dir.resolve("id_refused") + "\n\nHost *\n  User root\n  IdentityFile " + dir.resolve("id_client")
-                + "\n  IdentitiesOnly yes\n  UserKnownHostsFile " + dir.resolve("known_hosts")
+                + dir.resolve("id_refused") + "\n\nHost " + subnet + "*\n  IdentityFile " + dir.resolve("id_client")
+                + "\n\nHost *\n  User root\n  IdentitiesOnly yes\n  UserKnownHostsFile " + dir.resolve("known_hosts")
                 + "\n  GlobalKnownHostsFile /dev/null\n  StrictHostKeyChecking yes\n  LogLevel ERROR\n");
         Files.createDirectories(Paths.get("/run/sshd"));
         for (int i = 0; i < namespaces.length; i++) {
