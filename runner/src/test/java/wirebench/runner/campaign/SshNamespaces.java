@@ -47,6 +47,7 @@ public final class SshNamespaces implements AutoCloseable {
         assumeTrue(Files.isExecutable(Paths.get("/usr/sbin/sshd")),
                 "openssh-server (/usr/sbin/sshd) is not installed: bash .ci/setup installs it");
         assumeTrue(Files.isExecutable(Paths.get("/usr/bin/ssh")), "openssh-client (ssh) is not installed");
+        Files.createDirectories(dir);
         SshNamespaces n = new SshNamespaces(dir);
         try {
             n.build();
