@@ -95,6 +95,17 @@ class HostsFileTest {
     }
 
     @Test
+    void shouldRunTheExistingLauncherWhenRemoteWirebenchIsGiven() {
+        CampaignRun r = CampaignRun.run("--out", dir.resolve("c").toString(), "--host", "pub=lab1", "--host",
+                "sub=lab2", "--remote-wirebench", "/opt/wirebench/wirebench", "--remote-dir", "/srv/wb", "--sizes", "32",
+                "--tests", "lat", "--keyed", "unkeyed", "--reliability", "rel", "--dry-run");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).containsPattern("wb-role.sh /srv/wb/runs/\\w+/1-lat-UDPv4-unkeyed-rel-32-r1-pub 150"
+                + " /opt/wirebench/wirebench run pubsub -domain 2 -dataLen 32 -pub ");
+        assertThat(r.out()).contains("[ -x /opt/wirebench/wirebench ] || echo missing-wirebench=yes");
+    }
+
+    @Test
     void shouldRefuseRoleNicPeerAndExecutableWhenHostsAreGiven() {
         CampaignRun r = CampaignRun.run("--out", dir.resolve("c").toString(), "--host", "pub=a", "--host", "sub=b",
                 "--peer", "10.0.0.9", "--dry-run");

@@ -86,7 +86,7 @@ class MultiHostCampaignTest {
     }
 
     @Test
-    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void shouldMergeOnePublisherAndTwoSubscribersWhenRunOverUnicastThenMulticast(@TempDir Path dir) throws Exception {
         Path hf = hostsFile(dir, 1, 2);
         CampaignRun uni = campaign(common(dir.resolve("uni"), hf, 2, "--sizes", "32", "--tests", "lat,thr",
@@ -163,7 +163,7 @@ class MultiHostCampaignTest {
     }
 
     @Test
-    @Timeout(value = 400, unit = TimeUnit.SECONDS)
+    @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void shouldKeepFinishedTestsAndResumeWhenARemoteRoleIsKilledAndAHostUnplugged(@TempDir Path dir) throws Exception {
         Path hf = hostsFile(dir, 1, 2);
         Path out = dir.resolve("c");
