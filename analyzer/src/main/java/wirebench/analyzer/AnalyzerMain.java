@@ -11,7 +11,8 @@ import wirebench.analyzer.cli.ConvertCommand;
 import wirebench.analyzer.cli.DemoCommand;
 import wirebench.analyzer.cli.ReportCommand;
 import wirebench.analyzer.cli.StatsCommand;
-import wirebench.analyzer.cli.VersionProvider;
+import wirebench.contract.VersionProvider;
+import wirebench.contract.WirebenchException;
 
 /** Entry point of the analyzer half: {@code wirebench stats|report|compare|convert|demo}. */
 @Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,

@@ -17,13 +17,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.parse.InputText;
 import wirebench.analyzer.parse.Parsers;
+import wirebench.contract.Columns;
 import wirebench.runner.RunnerMain;
 
 /**

@@ -7,9 +7,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import wirebench.contract.VersionProvider;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.campaign.CampaignCommand;
 import wirebench.runner.cli.RunCommand;
-import wirebench.runner.cli.VersionProvider;
 import wirebench.runner.pubsub.PerftestAbbreviations;
 
 /** Entry point of the runner half: {@code wirebench run ...} and {@code wirebench campaign ...}. */

@@ -17,7 +17,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.compare.CompareReport;
 import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
@@ -26,8 +25,9 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.report.Histograms;
 import wirebench.analyzer.report.ReportRenderer;
-import wirebench.analyzer.util.AtomicFiles;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /** {@code wirebench compare}: what changed between two runs, is it real, and should CI fail. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
@@ -51,7 +51,7 @@ public final class CompareCommand implements Callable<Integer> {
     public enum Format { TEXT, MARKDOWN, CSV, JSON }
 
     /** Exit code when a gate is crossed. */
-    public static final int REGRESSION = 4;
+    public static final int REGRESSION = WirebenchException.REGRESSION;
 
     @Spec
     CommandSpec spec;

@@ -20,11 +20,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.report.ReportBuilder;
 import wirebench.analyzer.report.ReportRenderer;
-import wirebench.analyzer.util.AtomicFiles;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * {@code wirebench demo}: a short loopback campaign of every suite (pub/sub latency and

@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 import wirebench.analyzer.report.ReportBuilder;
 import wirebench.analyzer.report.ReportRenderer;
-import wirebench.analyzer.util.AtomicFiles;
-import wirebench.analyzer.util.Json;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.Json;
 
 /** {@code wirebench report}: one self-contained HTML file (or Markdown, or JSON). */
 @Command(name = "report", mixinStandardHelpOptions = true,

@@ -9,11 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import wirebench.analyzer.cli.VersionProvider;
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.report.Charts;
 import wirebench.analyzer.report.Histograms;
+import wirebench.contract.Columns;
+import wirebench.contract.VersionProvider;
 
 /**
  * The model of the HTML comparison ({@code templates/compare.ftlh}): overlay charts of baseline

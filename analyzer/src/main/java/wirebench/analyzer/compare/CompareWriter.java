@@ -5,8 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.analyzer.util.Json;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.CsvCells;
+import wirebench.contract.Json;
+import wirebench.contract.Numbers;
 
 /** Writes a comparison as aligned text (like benchstat), Markdown, CSV or JSON. */
 public final class CompareWriter {
@@ -106,9 +107,9 @@ public final class CompareWriter {
                 + "baseline_ci_low,baseline_ci_high,candidate_ci_low,candidate_ci_high,delta_pct,p_value,verdict\n");
         for (Comparison.Delta d : r.deltas()) {
             List<String> f = new ArrayList<>();
-            f.add(quote(d.point()));
+            f.add(CsvCells.text(d.point()));
             f.add(d.kind() == null ? "" : d.kind().id());
-            f.add(d.metric());
+            f.add(CsvCells.text(d.metric()));
             f.add(d.direction().name().toLowerCase(java.util.Locale.ROOT));
             f.add(Integer.toString(d.baseline().length));
             f.add(Integer.toString(d.candidate().length));
@@ -120,7 +121,7 @@ public final class CompareWriter {
             f.add(Numbers.plain(d.candidateCi()[1]));
             f.add(d.deltaPct() == null ? "" : Numbers.plain(d.deltaPct()));
             f.add(d.pValue() == null ? "" : Numbers.plain(d.pValue()));
-            f.add(d.verdict() == null ? "" : d.verdict());
+            f.add(CsvCells.text(d.verdict()));
             sb.append(String.join(",", f)).append('\n');
         }
         return sb.toString();
@@ -159,10 +160,6 @@ public final class CompareWriter {
         m.put("verdict", d.verdict());
         m.put("note", d.note());
         return m;
-    }
-
-    private static String quote(String s) {
-        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
     }
 
     private static void appendLists(StringBuilder sb, Comparison.Result r, List<String> gateLines, String bullet) {

@@ -9,12 +9,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.Numbers;
 
 /**
  * Compares two sets of runs on the benchstat model. Test points are matched by key (kind, the

@@ -3,8 +3,8 @@ package wirebench.analyzer.compare;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * A CI gate: {@code p99_us>+10%} fails when a p99 rises by more than 10%,

@@ -2,6 +2,8 @@ package wirebench.analyzer.model;
 
 import java.util.List;
 
+import wirebench.contract.Columns;
+
 /**
  * The columns of RPC tables (SpeedTester model, docs/rpc.md). The original's figures are
  * {@code orig_time_ms} (whole milliseconds, truncated), {@code orig_ms_per_call} (computed from

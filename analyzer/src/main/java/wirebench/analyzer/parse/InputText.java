@@ -12,7 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * The text of one input file, normalised for parsing: a UTF-8 byte order mark removed, CR LF and

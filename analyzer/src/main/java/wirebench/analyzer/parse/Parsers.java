@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
+import wirebench.contract.WirebenchException;
 
 /**
  * Format sniffing: asks each known parser, in order, whether it recognises a file, and parses it

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.ParsedInput;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * RTI Perftest's CSV printer, 3.1 to 4.3 (C++ and Java): with or without interval rows, with or

@@ -6,11 +6,11 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.ParsedInput;
-import wirebench.analyzer.util.JsonReader;
-import wirebench.analyzer.util.JsonReader.Obj;
+import wirebench.contract.Columns;
+import wirebench.contract.JsonReader.Obj;
+import wirebench.contract.JsonReader;
+import wirebench.contract.WirebenchException;
 
 /**
  * RTI Perftest's JSON printer (3.1+): the complete documents of the Java and C# printers
@@ -197,7 +197,7 @@ public final class PerftestJsonParser implements ResultParser {
         }
         Object summary = o.get("summary");
         if (summary == null) {
-            out.warn(o.line(), "data size " + (length == null ? "?" : wirebench.analyzer.util.Numbers.plain(length))
+            out.warn(o.line(), "data size " + (length == null ? "?" : wirebench.contract.Numbers.plain(length))
                     + " has no summary: no result");
             return;
         }
@@ -254,7 +254,7 @@ public final class PerftestJsonParser implements ResultParser {
         }
         String got = v instanceof JsonReader.Bare b ? b.text() : v instanceof String str ? str : describe(v);
         if (v instanceof String str) {
-            Double d = wirebench.analyzer.util.Numbers.parseOrNull(str);
+            Double d = wirebench.contract.Numbers.parseOrNull(str);
             if (d != null) {
                 return d;
             }
@@ -274,7 +274,7 @@ public final class PerftestJsonParser implements ResultParser {
             return "'" + b.text() + "'";
         }
         if (v instanceof Double d) {
-            return "'" + wirebench.analyzer.util.Numbers.plain(d) + "'";
+            return "'" + wirebench.contract.Numbers.plain(d) + "'";
         }
         return v == null ? "null" : "'" + v + "'";
     }

@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.ParsedInput;
+import wirebench.contract.Columns;
+import wirebench.contract.WirebenchException;
 
 /**
  * RTI Perftest's text output: the raw {@code printf} lines of the releases before 3.1 (Connext 5.1

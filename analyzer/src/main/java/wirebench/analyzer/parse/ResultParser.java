@@ -18,7 +18,7 @@ public interface ResultParser {
     boolean accepts(InputText text);
 
     /**
-     * Parses the text. Bad fields throw {@link wirebench.analyzer.WirebenchException} with
+     * Parses the text. Bad fields throw {@link wirebench.contract.WirebenchException} with
      * {@code FILE:LINE: column 'X': expected a number, got 'Y'}; a truncated last row is a warning in
      * the result and everything before it is kept.
      */

@@ -12,14 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.cli.VersionProvider;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
-import wirebench.analyzer.stats.TableWriter;
-import wirebench.analyzer.util.AtomicFiles;
-import wirebench.analyzer.util.Json;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.CsvCells;
+import wirebench.contract.CsvFamilies;
+import wirebench.contract.Json;
+import wirebench.contract.VersionProvider;
+import wirebench.contract.WirebenchException;
 
 /**
  * Writes tables as a wirebench results directory (docs/results-format.md): {@code run.json} and
@@ -27,13 +28,13 @@ import wirebench.analyzer.util.Json;
  */
 public final class ResultsDirWriter {
     private static final Map<Kind, String> FAMILY = Map.of(
-            Kind.LATENCY, "pubsub-latency",
-            Kind.THROUGHPUT, "pubsub-throughput",
-            Kind.LATENCY_INTERVAL, "pubsub-latency-intervals",
-            Kind.THROUGHPUT_INTERVAL, "pubsub-throughput-intervals",
-            Kind.UDP, "udp",
-            Kind.RPC, "rpc",
-            Kind.COMPRESSION, "compression");
+            Kind.LATENCY, CsvFamilies.PUBSUB_LATENCY,
+            Kind.THROUGHPUT, CsvFamilies.PUBSUB_THROUGHPUT,
+            Kind.LATENCY_INTERVAL, CsvFamilies.PUBSUB_LATENCY_INTERVALS,
+            Kind.THROUGHPUT_INTERVAL, CsvFamilies.PUBSUB_THROUGHPUT_INTERVALS,
+            Kind.UDP, CsvFamilies.UDP,
+            Kind.RPC, CsvFamilies.RPC,
+            Kind.COMPRESSION, CsvFamilies.COMPRESSION);
 
     private ResultsDirWriter() {
     }
@@ -99,15 +100,16 @@ public final class ResultsDirWriter {
         List<String> header = new ArrayList<>(keyCols);
         header.addAll(measures);
         StringBuilder sb = new StringBuilder();
-        sb.append(WirebenchCsvParser.MAGIC).append(WirebenchCsvParser.VERSION).append(" family=")
-                .append(family(kind)).append(" keys=").append(String.join(",", keyCols)).append('\n');
-        sb.append(String.join(",", header)).append('\n');
+        sb.append(CsvFamilies.formatLine(family(kind), keyCols)).append('\n');
+        List<String> names = new ArrayList<>();
+        header.forEach(c -> names.add(CsvCells.text(c)));
+        sb.append(String.join(",", names)).append('\n');
         for (ResultTable t : tables) {
             for (Row r : t.rows()) {
                 List<String> f = new ArrayList<>();
                 for (String c : header) {
                     Object v = r.has(c) ? r.get(c) : t.context().get(c);
-                    f.add(TableWriter.csvField(v));
+                    f.add(CsvCells.field(v));
                 }
                 sb.append(String.join(",", f)).append('\n');
             }

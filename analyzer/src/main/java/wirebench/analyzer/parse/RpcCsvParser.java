@@ -7,8 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
@@ -16,7 +14,8 @@ import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.RpcColumns;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.stats.SpeedTesterRating;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * Reads {@code rpc.csv} of a results directory (docs/rpc.md): format line

@@ -7,14 +7,14 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.stats.UdpColumnLabels;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * The console output of speed_test's server ({@code udp_msg_server}, seed 002), and the same lines

@@ -7,7 +7,6 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
@@ -15,7 +14,8 @@ import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.RpcColumns;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.stats.SpeedTesterRating;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * Reads the console output of DistributeMe SpeedTester (single and multithreaded clients) and of

@@ -1,27 +1,22 @@
 package wirebench.analyzer.parse;
 
-import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
-
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.CsvFamilies;
+import wirebench.contract.CsvFamilyReader;
+import wirebench.contract.WirebenchException;
 
 /**
  * Reads a CSV file of a wirebench results directory (docs/results-format.md): a format line
@@ -32,9 +27,9 @@ import wirebench.analyzer.util.Numbers;
  */
 public final class WirebenchCsvParser implements ResultParser {
     /** The first line of every wirebench CSV file starts with this. */
-    public static final String MAGIC = "# wirebench-results ";
+    public static final String MAGIC = CsvFamilies.MAGIC;
     /** The format version this parser reads. */
-    public static final int VERSION = 1;
+    public static final int VERSION = CsvFamilies.VERSION;
 
     private static final Map<String, Kind> FAMILIES = Map.of(
             "pubsub-latency", Kind.LATENCY,
@@ -80,75 +75,45 @@ public final class WirebenchCsvParser implements ResultParser {
      */
     static Sheet read(InputText text, Set<String> extraText) {
         String src = text.source();
-        int lineNo = firstNonBlank(text);
-        Map<String, String> attrs = attributes(src, lineNo, text.line(lineNo));
-        String family = attrs.get("family");
-        Kind kind = FAMILIES.get(family);
-        if (kind == null) {
-            throw WirebenchException.badInput(src + ":" + lineNo + ": expected family one of "
-                    + new java.util.TreeSet<>(FAMILIES.keySet()) + ", got '" + family + "'");
-        }
-        Set<String> keys = new LinkedHashSet<>(Arrays.asList(attrs.getOrDefault("keys", "").split(",")));
-        keys.remove("");
-        Set<String> textColumns = new LinkedHashSet<>(keys);
-        textColumns.addAll(extraText);
-        textColumns.remove(Columns.SIZE_BYTES);
+        try (CsvFamilyReader reader = CsvFamilyReader.of(src, new StringReader(text.joined()))) {
+            CsvFamilies.Declaration decl = reader.declaration();
+            String family = decl.family();
+            Kind kind = family == null ? null : FAMILIES.get(family);
+            if (kind == null) {
+                throw WirebenchException.badInput(src + ":" + reader.declarationLine() + ": expected family one of "
+                        + new java.util.TreeSet<>(FAMILIES.keySet()) + ", got '" + family + "'");
+            }
+            Set<String> keys = new LinkedHashSet<>(decl.keys());
+            Set<String> textColumns = new LinkedHashSet<>(keys);
+            textColumns.addAll(extraText);
+            textColumns.remove(Columns.SIZE_BYTES);
 
-        List<Warning> warnings = new ArrayList<>();
-        List<String> header = null;
-        int headerLine = 0;
-        int last = lastNonBlank(text);
-        List<Row> rows = new ArrayList<>();
-        for (int n = lineNo + 1; n <= text.lineCount(); n++) {
-            String line = text.line(n);
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            List<String> fields = split(src, n, line);
-            if (header == null) {
-                header = fields;
-                headerLine = n;
-                for (String k : keys) {
-                    if (!header.contains(k)) {
-                        throw WirebenchException.badInput(src + ":" + n + ": expected key column '" + k
-                                + "' in the header, got " + header);
+            List<Warning> warnings = new ArrayList<>();
+            List<String> header = reader.header();
+            List<Row> rows = new ArrayList<>();
+            for (CsvFamilyReader.Row r = reader.next(); r != null; r = reader.next()) {
+                if (r.size() != header.size()) {
+                    if (r.last() && r.size() < header.size()) {
+                        warnings.add(new Warning(src, r.line(), "truncated row (" + r.size() + " of " + header.size()
+                                + " fields), ignored; the rows before it are kept"));
+                        break;
+                    }
+                    throw r.error("expected " + header.size() + " fields as in the header on line "
+                            + reader.headerLine() + ", got " + r.size());
+                }
+                Row.Builder b = Row.builder();
+                for (int i = 0; i < header.size(); i++) {
+                    String col = header.get(i);
+                    if (textColumns.contains(col)) {
+                        b.key(col, r.text(i));
+                    } else {
+                        b.measure(col, r.number(i));
                     }
                 }
-                continue;
+                rows.add(b.build());
             }
-            if (fields.size() != header.size()) {
-                if (n == last && fields.size() < header.size()) {
-                    warnings.add(new Warning(src, n, "truncated row (" + fields.size() + " of " + header.size()
-                            + " fields), ignored; the rows before it are kept"));
-                    break;
-                }
-                throw WirebenchException.badInput(src + ":" + n + ": expected " + header.size()
-                        + " fields as in the header on line " + headerLine + ", got " + fields.size());
-            }
-            Row.Builder b = Row.builder();
-            for (int i = 0; i < header.size(); i++) {
-                String col = header.get(i);
-                String v = fields.get(i);
-                if (textColumns.contains(col)) {
-                    b.key(col, v);
-                } else if (v.isBlank()) {
-                    b.measure(col, (Double) null);
-                } else {
-                    Double d = Numbers.parseOrNull(v);
-                    if (d == null) {
-                        throw WirebenchException.badInput(src + ":" + n + ": column '" + col
-                                + "': expected a number, got '" + v + "'");
-                    }
-                    b.measure(col, d);
-                }
-            }
-            rows.add(b.build());
+            return new Sheet(family, kind, keys, header, rows, warnings);
         }
-        if (header == null) {
-            throw WirebenchException.badInput(src + ":" + text.lineCount() + ": expected a header row after the "
-                    + "format line, got end of file");
-        }
-        return new Sheet(family, kind, keys, header, rows, warnings);
     }
 
     private static List<ResultTable> group(String src, Kind kind, String family, Set<String> keys,
@@ -184,53 +149,5 @@ public final class WirebenchCsvParser implements ResultParser {
             out.add(new ResultTable(src, kind, ctx, header, List.of()));
         }
         return out;
-    }
-
-    private static Map<String, String> attributes(String src, int lineNo, String line) {
-        String[] parts = line.substring(MAGIC.length()).trim().split("\\s+");
-        if (parts.length == 0 || !parts[0].equals(Integer.toString(VERSION))) {
-            throw WirebenchException.badInput(src + ":" + lineNo + ": expected format version " + VERSION
-                    + ", got '" + (parts.length == 0 ? "" : parts[0]) + "'");
-        }
-        Map<String, String> attrs = new LinkedHashMap<>();
-        for (int i = 1; i < parts.length; i++) {
-            int eq = parts[i].indexOf('=');
-            if (eq > 0) {
-                attrs.put(parts[i].substring(0, eq), parts[i].substring(eq + 1));
-            }
-        }
-        return attrs;
-    }
-
-    private static List<String> split(String src, int n, String line) {
-        try (CSVParser p = CSVParser.parse(new StringReader(line), CSVFormat.DEFAULT)) {
-            List<CSVRecord> recs = p.getRecords();
-            if (recs.isEmpty()) {
-                return List.of();
-            }
-            List<String> out = new ArrayList<>();
-            recs.get(0).forEach(v -> out.add(v.strip()));
-            return out;
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw WirebenchException.badInput(src + ":" + n + ": expected a CSV row, got '" + line + "'");
-        }
-    }
-
-    private static int firstNonBlank(InputText t) {
-        for (int i = 1; i <= t.lineCount(); i++) {
-            if (!t.line(i).isBlank()) {
-                return i;
-            }
-        }
-        return 1;
-    }
-
-    private static int lastNonBlank(InputText t) {
-        for (int i = t.lineCount(); i >= 1; i--) {
-            if (!t.line(i).isBlank()) {
-                return i;
-            }
-        }
-        return 0;
     }
 }

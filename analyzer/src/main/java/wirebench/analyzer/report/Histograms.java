@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.HistogramLogReader;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Reads the HdrHistogram interval logs ({@code *.hlog}) of results directories. Values in the

@@ -8,8 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.analyzer.cli.VersionProvider;
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
@@ -18,7 +16,9 @@ import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.stats.ColumnLabels;
 import wirebench.analyzer.stats.Lint;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.Numbers;
+import wirebench.contract.VersionProvider;
 
 /**
  * Builds the report's data model from inputs: a tree of maps, lists and strings that the

@@ -19,7 +19,7 @@ import freemarker.template.Configuration;
 import freemarker.template.Template;
 import freemarker.template.TemplateException;
 import freemarker.template.TemplateExceptionHandler;
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Renders a report model with FreeMarker. Templates come from a user directory first (when

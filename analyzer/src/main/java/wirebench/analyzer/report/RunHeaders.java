@@ -11,9 +11,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.util.JsonReader;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.JsonReader;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * The run headers of the results directories among the inputs: what ran, when, and on what

@@ -11,7 +11,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.stats.ColumnLabels;
 import wirebench.analyzer.stats.Savings;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
 
 /**
  * Report sections of the suites other than pub/sub latency and throughput: compression, UDP,

@@ -4,10 +4,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import wirebench.analyzer.model.Kind;
-
-import wirebench.analyzer.model.Columns;
-import wirebench.analyzer.model.Kind;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.Numbers;
 
 /**
  * How a column is shown to people: Perftest's header text ("Ave (μs)") and the number of decimals

@@ -5,13 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Columns;
+import wirebench.contract.Numbers;
 
 /**
  * Sanity checks on latency tables, reported as warnings next to the data:

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.Numbers;
 
 /**
  * RTI's "Compression Bandwidth Savings" table (seed 003) from {@code compression} rows: one row per

@@ -8,8 +8,8 @@ import java.util.Map;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.util.Json;
-import wirebench.analyzer.util.Numbers;
+import wirebench.contract.CsvCells;
+import wirebench.contract.Json;
 
 /** Writes tables as aligned text, Markdown, CSV or JSON (the {@code stats --format} contract). */
 public final class TableWriter {
@@ -125,11 +125,14 @@ public final class TableWriter {
                 sb.append('\n');
             }
             sb.append("# ").append(title(t).replace('\n', ' ')).append('\n');
-            sb.append(String.join(",", t.columns())).append('\n');
+            List<String> names = new ArrayList<>();
+            t.columns().forEach(c -> names.add(CsvCells.text(c)));
+            sb.append(String.join(",", names)).append('\n');
             for (Row r : t.rows()) {
                 List<String> f = new ArrayList<>();
                 for (String c : t.columns()) {
-                    f.add(csvField(r.get(c)));
+                    // text cells neutralised against formula injection, numbers plain (CsvCells)
+                    f.add(CsvCells.field(r.get(c)));
                 }
                 sb.append(String.join(",", f)).append('\n');
             }
@@ -178,21 +181,6 @@ public final class TableWriter {
         for (Warning w : warnings) {
             sb.append(prefix).append(w.format()).append('\n');
         }
-    }
-
-    /** A CSV field: numbers plain, text quoted when it holds a separator, quote or line end. */
-    public static String csvField(Object v) {
-        if (v == null) {
-            return "";
-        }
-        if (v instanceof Double) {
-            return Numbers.plain((Double) v);
-        }
-        String s = v.toString();
-        if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
-            return "\"" + s.replace("\"", "\"\"") + "\"";
-        }
-        return s;
     }
 
     private static String escapeMd(String s) {

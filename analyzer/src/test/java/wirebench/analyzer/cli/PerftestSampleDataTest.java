@@ -13,12 +13,12 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 import wirebench.analyzer.AnalyzerMain;
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.parse.Parsers;
+import wirebench.contract.Columns;
 
 /** {@code wirebench stats sample-data/perftest}: the numbers of seeds 000 and 001. */
 class PerftestSampleDataTest {

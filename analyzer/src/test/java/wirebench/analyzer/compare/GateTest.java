@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.analyzer.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 class GateTest {
 

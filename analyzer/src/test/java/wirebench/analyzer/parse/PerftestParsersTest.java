@@ -22,12 +22,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import wirebench.analyzer.model.Columns;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
+import wirebench.contract.Columns;
 
 /** Every file of the Perftest corpus (src/test/resources/perftest, made by make_corpus.py) parsed to exact values. */
 class PerftestParsersTest {

@@ -10,10 +10,10 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 import wirebench.analyzer.AnalyzerMain;
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
+import wirebench.contract.WirebenchException;
 
 /**
  * rpc.csv as {@code wirebench run rpc client} writes it (fixtures copied from real loopback runs:

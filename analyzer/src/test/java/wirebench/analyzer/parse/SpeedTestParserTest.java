@@ -8,11 +8,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.stats.TableWriter;
+import wirebench.contract.WirebenchException;
 
 class SpeedTestParserTest {
     private static final String ESC = "\u001B";

@@ -8,11 +8,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
+import wirebench.contract.WirebenchException;
 
 /** The seed 004 sample outputs in sample-data/speedtester and the corner cases of the format. */
 class SpeedTesterOutputParserTest {

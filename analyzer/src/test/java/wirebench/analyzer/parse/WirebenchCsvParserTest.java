@@ -8,10 +8,10 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.analyzer.WirebenchException;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
+import wirebench.contract.WirebenchException;
 
 class WirebenchCsvParserTest {
     private final WirebenchCsvParser parser = new WirebenchCsvParser();

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * {@code wirebench campaign}: the seed script's whole test matrix with one command, on

@@ -2,7 +2,6 @@ package wirebench.runner.campaign;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,15 +19,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
-import org.apache.commons.csv.CSVFormat;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
-
+import wirebench.contract.CsvFamilyReader;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.RunnerMain;
-import wirebench.runner.WirebenchException;
 import wirebench.runner.campaign.CommandLines.Role;
-import wirebench.runner.results.CsvFamily;
-import wirebench.runner.results.Num;
 import wirebench.runner.results.ResultsDirectory;
 
 /**
@@ -127,7 +123,7 @@ final class CampaignRunner {
         }
         o.println("campaign: " + points.size() + " tests, about " + Progress.duration(points.size()
                 * (executionTimeS + Progress.STARTUP_S)) + " (" + executionTimeS + " s each plus about "
-                + Num.plain(Progress.STARTUP_S) + " s of start-up)");
+                + Numbers.plain(Progress.STARTUP_S) + " s of start-up)");
         o.flush();
     }
 
@@ -230,7 +226,7 @@ final class CampaignRunner {
         double s = (System.nanoTime() - t0) / 1e9;
         int missing = points.size() - finishedCount;
         o.println("campaign: " + (ran - failures.size()) + " tests finished, " + failures.size() + " failed, "
-                + already + " skipped (finished before) in " + Progress.duration(s) + " (" + Num.fixed(s, 1)
+                + already + " skipped (finished before) in " + Progress.duration(s) + " (" + Numbers.fixed(s, 1)
                 + " s); results in " + resultsDir() + ", Perftest CSV files in " + out.resolve("perftest"));
         o.flush();
         if (!failures.isEmpty() || missing > 0) {
@@ -474,27 +470,27 @@ final class CampaignRunner {
             if (!Files.exists(f)) {
                 continue;
             }
-            List<String> text = Files.readAllLines(f, StandardCharsets.UTF_8);
-            String magic = text.get(0);
-            int k = magic.indexOf(" keys=");
-            List<String> keys = new ArrayList<>(List.of(magic.substring(k + 6).trim().split(",")));
-            keys.add("repetition");
-            if (host != null) {
-                keys.add("host");
-            }
-            List<String> header = List.of(text.get(1).split(","));
-            List<String> measures = header.subList(keys.size() - (host == null ? 1 : 2), header.size());
-            CsvFamily target = dir.family(family, keys, measures);
-            String body = String.join("\n", text.subList(2, text.size()));
-            try (CSVParser parser = CSVParser.parse(new StringReader(body), CSVFormat.DEFAULT)) {
-                for (CSVRecord rec : parser) {
+            try (CsvFamilyReader reader = CsvFamilyReader.open(f)) {
+                List<String> keys = new ArrayList<>(reader.declaration().keys());
+                int keyCount = keys.size();
+                keys.add("repetition");
+                if (host != null) {
+                    keys.add("host");
+                }
+                List<String> header = reader.header();
+                List<String> measures = header.subList(keyCount, header.size());
+                CsvFamilyWriter target = dir.family(family, keys, measures);
+                for (CsvFamilyReader.Row rec = reader.next(); rec != null; rec = reader.next()) {
                     if (rec.size() != header.size()) {
                         continue;
                     }
+                    // cells as the text they stand for, numbers in measure columns as numbers: the
+                    // writer neutralises text again and never prefixes a number (CsvCells)
                     Map<String, Object> row = new LinkedHashMap<>();
                     for (int i = 0; i < header.size(); i++) {
-                        String v = rec.get(i);
-                        row.put(header.get(i), v.isEmpty() ? null : v);
+                        String v = rec.text(i);
+                        Double d = i < keyCount || v.isEmpty() ? null : Numbers.parseOrNull(v);
+                        row.put(header.get(i), v.isEmpty() ? null : d != null ? d : v);
                     }
                     row.put("repetition", p.repetition());
                     if (host != null) {
@@ -522,7 +518,7 @@ final class CampaignRunner {
     private void perftestRows(Child c, TestPoint p, ResultsDirectory dir) throws IOException {
         PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
         if (c.role() == Role.PUB) {
-            CsvFamily f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
+            CsvFamilyWriter f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
             for (Map<String, Double> m : r.latency()) {
                 Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
                 row.put("test", p.latencyTest() ? "latency" : "throughput");
@@ -534,7 +530,7 @@ final class CampaignRunner {
                 f.append(row);
             }
         } else if (!p.latencyTest()) {
-            CsvFamily f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
+            CsvFamilyWriter f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
             for (Map<String, Double> m : r.throughput()) {
                 Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
                 m.forEach((k, v) -> {

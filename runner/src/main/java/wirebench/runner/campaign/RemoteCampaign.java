@@ -6,7 +6,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
@@ -19,11 +18,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Predicate;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.Json;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.campaign.CampaignRunner.Child;
 import wirebench.runner.campaign.CommandLines.Role;
-import wirebench.runner.results.Json;
-import wirebench.runner.results.Num;
 
 /**
  * A campaign whose roles run on other hosts, started over SSH with the system's OpenSSH client
@@ -168,8 +168,8 @@ final class RemoteCampaign {
                     throw hostError(h, "the push failed (exit " + p.exit() + "): " + p.error(), push);
                 }
                 o.println("host " + h.label() + ": " + javaLine + "; pushed wirebench bundle " + install.hash() + " ("
-                        + Num.fixed(size(tar) / 1e6, 1) + " MB) to " + installDir(h) + " in "
-                        + Num.fixed((System.nanoTime() - t0) / 1e9, 1) + " s");
+                        + Numbers.fixed(size(tar) / 1e6, 1) + " MB) to " + installDir(h) + " in "
+                        + Numbers.fixed((System.nanoTime() - t0) / 1e9, 1) + " s");
             }
             List<String> sweep = ssh.ssh(h, RemoteInstall.sweep(dir(h), install.hash(), runs(h)));
             SshRunner.Result s = SshRunner.run(sweep, null, null, tmp, sshTimeoutS());
@@ -478,9 +478,7 @@ final class RemoteCampaign {
                 + "\n";
         Path dir = results.resolve("hosts").resolve(c.host().dirName());
         Files.createDirectories(dir);
-        Path part = dir.resolve("run.json.part");
-        Files.writeString(part, merged, StandardCharsets.UTF_8);
-        Files.move(part, dir.resolve("run.json"), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        AtomicFiles.writeString(dir.resolve("run.json"), merged, "the run.json of " + c.host().label());
     }
 
     private WirebenchException hostError(RemoteHost h, String what, List<String> command) {

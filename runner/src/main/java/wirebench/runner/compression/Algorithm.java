@@ -2,7 +2,7 @@ package wirebench.runner.compression;
 
 import java.util.Locale;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** The compression algorithms of {@code -compressionId} (Perftest's names; MASK_NONE = NONE). */
 public enum Algorithm {

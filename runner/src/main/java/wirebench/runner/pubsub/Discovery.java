@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** What the publisher and the subscriber say when discovery times out: who is missing. */
 final class Discovery {

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Perftest's {@code -latencyFile}: every one-way latency of a size, in arrival order, appended to the

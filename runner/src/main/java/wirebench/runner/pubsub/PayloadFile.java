@@ -6,7 +6,7 @@ import java.nio.file.Path;
 
 import org.agrona.MutableDirectBuffer;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * {@code -loadDataFromFile}: sample payloads cut from a real file, successive slices that wrap

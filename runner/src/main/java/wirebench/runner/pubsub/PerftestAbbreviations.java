@@ -8,7 +8,7 @@ import java.util.Map;
 
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Perftest's abbreviated options on {@code wirebench run pubsub}: Perftest accepts any prefix of an

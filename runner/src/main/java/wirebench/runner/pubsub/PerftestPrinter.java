@@ -2,7 +2,7 @@ package wirebench.runner.pubsub;
 
 import java.io.PrintWriter;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * Perftest 4.x stdout (PERFTEST-FORMATS.md section 2): the publisher prints latency, the subscriber

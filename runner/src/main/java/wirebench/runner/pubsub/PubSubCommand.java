@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.Algorithm;
 import wirebench.runner.compression.CompressionSettings;
 import wirebench.runner.results.ResultsDirectory;

@@ -10,9 +10,9 @@ import java.util.Map;
 
 import org.HdrHistogram.HistogramLogWriter;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.CompressionSettings;
-import wirebench.runner.results.CsvFamily;
 import wirebench.runner.results.ResultsDirectory;
 
 /**
@@ -122,7 +122,7 @@ final class PubSubResults {
         family("compression", COMPRESSION_KEYS, COMPRESSION_MEASURES).append(row);
     }
 
-    private CsvFamily family(String name, List<String> keys, List<String> measures) {
+    private CsvFamilyWriter family(String name, List<String> keys, List<String> measures) {
         return dir.family(name, keys, measures);
     }
 

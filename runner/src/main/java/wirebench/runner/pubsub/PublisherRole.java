@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
@@ -109,7 +109,7 @@ final class PublisherRole implements MessageHandler {
     }
 
     private void discover() {
-        err.println(wirebench.runner.results.Num.fmt("Waiting to discover %d subscribers ...", cfg.numSubscribers()));
+        err.println(wirebench.contract.Numbers.fmt("Waiting to discover %d subscribers ...", cfg.numSubscribers()));
         err.flush();
         long start = System.nanoTime();
         long deadline = start + TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS());
@@ -140,7 +140,7 @@ final class PublisherRole implements MessageHandler {
         lostPings = 0;
         // warm-up: ping-pongs that are not recorded
         int warmUps = cfg.warmUpPings(size);
-        err.println(wirebench.runner.results.Num.fmt("Sending %d initialization pings ...", warmUps));
+        err.println(wirebench.contract.Numbers.fmt("Sending %d initialization pings ...", warmUps));
         err.flush();
         for (int i = 0; i < warmUps; i++) {
             pingPong(-1 - i, System.nanoTime(), i % cfg.numSubscribers(), 0, true);

@@ -1,10 +1,7 @@
 package wirebench.runner.results;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -14,18 +11,20 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import wirebench.runner.WirebenchException;
-import wirebench.runner.cli.VersionProvider;
+import wirebench.contract.AtomicFiles;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.Json;
+import wirebench.contract.VersionProvider;
 
 /**
  * A results directory (docs/results-format.md): {@code run.json} written atomically at the start
- * (without an end time) and again at {@link #finish()}, plus one {@link CsvFamily} per test family
+ * (without an end time) and again at {@link #finish()}, plus one {@link CsvFamilyWriter} per test family
  * appended row by row. Thread-safe.
  */
 public final class ResultsDirectory implements AutoCloseable {
     private final Path dir;
     private final Map<String, Object> run = new LinkedHashMap<>();
-    private final Map<String, CsvFamily> families = new LinkedHashMap<>();
+    private final Map<String, CsvFamilyWriter> families = new LinkedHashMap<>();
 
     private ResultsDirectory(Path dir) {
         this.dir = dir;
@@ -73,8 +72,8 @@ public final class ResultsDirectory implements AutoCloseable {
     }
 
     /** The CSV file of {@code family}, opened on first use. */
-    public synchronized CsvFamily family(String family, List<String> keys, List<String> measures) {
-        return families.computeIfAbsent(family, f -> CsvFamily.open(dir, f, keys, measures));
+    public synchronized CsvFamilyWriter family(String family, List<String> keys, List<String> measures) {
+        return families.computeIfAbsent(family, f -> CsvFamilyWriter.open(dir, f, keys, measures));
     }
 
     /** Writes the end time into run.json. */
@@ -85,20 +84,12 @@ public final class ResultsDirectory implements AutoCloseable {
 
     @Override
     public synchronized void close() {
-        families.values().forEach(CsvFamily::close);
+        families.values().forEach(CsvFamilyWriter::close);
         families.clear();
     }
 
     private void writeRunJson() {
-        try {
-            Files.createDirectories(dir);
-            Path target = dir.resolve("run.json");
-            Path tmp = dir.resolve("run.json.tmp");
-            Files.writeString(tmp, Json.write(run), StandardCharsets.UTF_8);
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw WirebenchException.badInput(dir + ": cannot write run.json (" + e.getMessage() + ")");
-        }
+        AtomicFiles.writeString(dir.resolve("run.json"), Json.write(run), "run.json");
     }
 
     static String sha256(String text) {

@@ -13,8 +13,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import wirebench.runner.WirebenchException;
-import wirebench.runner.results.Num;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.results.ResultsDirectory;
 
 /** {@code wirebench run rpc client}: the SpeedTester clients (single, multithreaded, thread sweep). */
@@ -193,7 +193,7 @@ public final class RpcClientCommand implements Callable<Integer> {
                 + "p99_us,max_us");
         for (SpeedTestClient.RunSummary s : summaries) {
             for (CaseResult r : s.results()) {
-                out.println(Num.fmt("%s,%d,%d,%d,%s,%s,%.6f,%.1f,%.1f,%.1f,%.1f,%.1f", r.speedCase().id(), s.threads(),
+                out.println(Numbers.fmt("%s,%d,%d,%d,%s,%s,%.6f,%.1f,%.1f,%.1f,%.1f,%.1f", r.speedCase().id(), s.threads(),
                         r.calls(), r.origTimeMs(), Double.toString(r.origMsPerCall()), r.rating().text(),
                         r.msPerCall(), r.callsPerS(), r.latencyUs(50), r.latencyUs(90), r.latencyUs(99),
                         r.latencyNs().getMaxValue() / 1e3));

@@ -6,7 +6,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
-import wirebench.runner.results.CsvFamily;
+import wirebench.contract.CsvFamilyWriter;
 import wirebench.runner.results.ResultsDirectory;
 
 /**
@@ -23,7 +23,7 @@ public final class RpcCsv {
             "orig_time_ms", "orig_ms_per_call", "time_ms", "ms_per_call", "calls_per_s", "samples", "ave_us",
             "std_us", "min_us", "p50_us", "p90_us", "p99_us", "p999_us", "p9999_us", "max_us");
 
-    private final CsvFamily csv;
+    private final CsvFamilyWriter csv;
 
     public RpcCsv(ResultsDirectory dir) {
         this.csv = dir.family(FAMILY, KEYS, MEASURES);

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** {@code wirebench run rpc server}: serves the SpeedTester operations over RMI until stopped. */
 @Command(name = "server", mixinStandardHelpOptions = true,

@@ -17,8 +17,8 @@ import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
 
-import wirebench.runner.WirebenchException;
-import wirebench.runner.results.Num;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * The SpeedTester client over one {@link SpeedTestService} stub: runs the chosen cases in the
@@ -260,10 +260,10 @@ public final class SpeedTestClient {
                     + "divided by all completed calls (inverse throughput), not the latency of a call; "
                     + "the latency of a call is in the p*_us columns");
         }
-        out.println(Num.fmt("%3s  %-40s %9s %12s %12s %12s %9s %9s %9s %9s %9s", "#", "case", "calls", "time_ms",
+        out.println(Numbers.fmt("%3s  %-40s %9s %12s %12s %12s %9s %9s %9s %9s %9s", "#", "case", "calls", "time_ms",
                 "ms_per_call", "calls_per_s", "p50_us", "p90_us", "p99_us", "p999_us", "max_us"));
         for (CaseResult r : s.results()) {
-            out.println(Num.fmt("%3d  %-40s %9d %12.3f %12.6f %12.1f %9.1f %9.1f %9.1f %9.1f %9.1f", r.number(),
+            out.println(Numbers.fmt("%3d  %-40s %9d %12.3f %12.6f %12.1f %9.1f %9.1f %9.1f %9.1f %9.1f", r.number(),
                     r.speedCase().label(), r.calls(), r.timeMs(), r.msPerCall(), r.callsPerS(), r.latencyUs(50),
                     r.latencyUs(90), r.latencyUs(99), r.latencyUs(99.9), r.latencyNs().getMaxValue() / 1e3));
         }

@@ -6,7 +6,7 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** Idle strategies by the names used on the command line. */
 public final class Idle {

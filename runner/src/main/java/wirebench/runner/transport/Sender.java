@@ -10,7 +10,7 @@ public interface Sender extends AutoCloseable {
      *
      * @return true when the message was accepted; false when the transport cannot take it now (back
      *         pressure, no receiver connected yet): the caller retries later
-     * @throws wirebench.runner.WirebenchException when the transport failed for good
+     * @throws wirebench.contract.WirebenchException when the transport failed for good
      */
     boolean offer(DirectBuffer buffer, int offset, int lengthBytes);
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.runner.results.Num;
+import wirebench.contract.Numbers;
 
 /**
  * Seed 002's results table: Client Scheduler, Connected Mode, Payload, Server Scheduler, RcvBuf,
@@ -52,7 +52,7 @@ final class SeedTable {
         if (v == null || v.isEmpty()) {
             return "-";
         }
-        return Num.fixed(Double.parseDouble(v), d);
+        return Numbers.fixed(Double.parseDouble(v), d);
     }
 
     /** Tab-separated, as the seed prints it. */

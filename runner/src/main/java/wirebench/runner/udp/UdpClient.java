@@ -10,8 +10,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
-import wirebench.runner.WirebenchException;
-import wirebench.runner.results.Num;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * The sending side, run on the calling thread (which it puts under the requested scheduling
@@ -95,7 +95,7 @@ final class UdpClient {
             }
             Report rep = new Report(runId, sent, errors, durationS, o.applied());
             log.accept("info: sent " + sent + " datagrams of " + config.payloadBytes() + " bytes in "
-                    + Num.fixed(durationS, 3) + " s (" + Num.fixed(rep.packetsPerS(), 0) + " packets/s"
+                    + Numbers.fixed(durationS, 3) + " s (" + Numbers.fixed(rep.packetsPerS(), 0) + " packets/s"
                     + (errors > 0 ? ", " + errors + " send errors" : "") + "), run " + UdpServer.hex(runId)
                     + (config.endRepeats() == 0 ? ", END not sent (--skip-end)" : ", END sent "
                             + config.endRepeats() + " times"));

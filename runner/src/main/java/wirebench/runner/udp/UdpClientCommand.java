@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /** {@code wirebench run udp client}: sends one run to a server. */
 @Command(name = "client", mixinStandardHelpOptions = true,

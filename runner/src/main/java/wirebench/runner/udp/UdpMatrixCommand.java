@@ -27,10 +27,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import wirebench.contract.CsvFamilyReader;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.RunnerMain;
-import wirebench.runner.WirebenchException;
-import wirebench.runner.results.CsvFamily;
-import wirebench.runner.results.Num;
 import wirebench.runner.results.ResultsDirectory;
 
 /** {@code wirebench run udp matrix}: the seed's Benchmark-1 grid (or any product grid), one row per point. */
@@ -120,7 +121,7 @@ public final class UdpMatrixCommand implements Callable<Integer> {
                 "points", points.size());
         List<Map<String, String>> rows = new ArrayList<>();
         try (ResultsDirectory dir = UdpOptions.open(out, ResultsDirectory.commandLine(spec), cfg)) {
-            CsvFamily csv = UdpOptions.udpCsv(dir);
+            CsvFamilyWriter csv = UdpOptions.udpCsv(dir);
             NetnsPair ns = hosts == Hosts.NETNS ? NetnsPair.create() : null;
             try {
                 if (ns != null) {
@@ -168,7 +169,7 @@ public final class UdpMatrixCommand implements Callable<Integer> {
         return s.realtime() ? rtPriority : 0;
     }
 
-    private Map<String, String> runLoopback(MatrixPoint p, CsvFamily csv, PrintWriter o) throws Exception {
+    private Map<String, String> runLoopback(MatrixPoint p, CsvFamilyWriter csv, PrintWriter o) throws Exception {
         AtomicReference<UdpResult> result = new AtomicReference<>();
         ServerConfig sc = new ServerConfig(p.method(), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 p.rcvbufBytes(), p.serverScheduler(), prio(p.serverScheduler()), idleTimeoutMs, 1);
@@ -198,11 +199,11 @@ public final class UdpMatrixCommand implements Callable<Integer> {
         Map<String, Object> row = result.get().csvRow();
         csv.append(row);
         Map<String, String> text = new LinkedHashMap<>();
-        row.forEach((k, v) -> text.put(k, v == null ? "" : v instanceof Double ? Num.plain((Double) v) : v.toString()));
+        row.forEach((k, v) -> text.put(k, v == null ? "" : v instanceof Double ? Numbers.plain((Double) v) : v.toString()));
         return text;
     }
 
-    private Map<String, String> runNetns(NetnsPair ns, MatrixPoint p, CsvFamily csv, PrintWriter o) throws Exception {
+    private Map<String, String> runNetns(NetnsPair ns, MatrixPoint p, CsvFamilyWriter csv, PrintWriter o) throws Exception {
         Path tmp = Files.createTempDirectory("wbu-point");
         try {
             List<String> server = new ArrayList<>(javaCommand());
@@ -254,19 +255,22 @@ public final class UdpMatrixCommand implements Callable<Integer> {
         }
     }
 
-    /** The last data row of a udp.csv as column name to field text. */
-    static Map<String, String> lastRow(Path file) throws IOException {
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        if (lines.size() < 3) {
-            throw new WirebenchException(WirebenchException.RUN_FAILED, file + ": expected a result row, got none");
+    /** The last data row of a udp.csv as column name to field text (read with the contract's reader). */
+    static Map<String, String> lastRow(Path file) {
+        try (CsvFamilyReader r = CsvFamilyReader.open(file)) {
+            CsvFamilyReader.Row last = null;
+            for (CsvFamilyReader.Row row = r.next(); row != null; row = r.next()) {
+                last = row;
+            }
+            if (last == null) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, file + ": expected a result row, got none");
+            }
+            Map<String, String> row = new LinkedHashMap<>();
+            for (int i = 0; i < r.header().size(); i++) {
+                row.put(r.header().get(i), i < last.size() ? last.text(i) : "");
+            }
+            return row;
         }
-        String[] header = lines.get(1).split(",", -1);
-        String[] f = lines.get(lines.size() - 1).split(",", -1);
-        Map<String, String> row = new LinkedHashMap<>();
-        for (int i = 0; i < header.length; i++) {
-            row.put(header[i], i < f.length ? f[i] : "");
-        }
-        return row;
     }
 
     /** This JVM's java, its module opens and class path, and the runner's main class. */

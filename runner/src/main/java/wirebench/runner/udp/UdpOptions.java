@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import wirebench.runner.WirebenchException;
-import wirebench.runner.results.CsvFamily;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.results.ResultsDirectory;
 
 /** Helpers shared by the udp subcommands: option checks and the results directory. */
@@ -50,7 +50,7 @@ final class UdpOptions {
         return ResultsDirectory.create(dir, commandLine, config);
     }
 
-    static CsvFamily udpCsv(ResultsDirectory dir) {
+    static CsvFamilyWriter udpCsv(ResultsDirectory dir) {
         return dir.family("udp", UdpResult.KEYS, UdpResult.MEASURES);
     }
 

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.runner.results.Num;
+import wirebench.contract.Numbers;
 
 /**
  * One finished run as the server saw it: the test point (its key) and its measures.
@@ -80,7 +80,7 @@ record UdpResult(ReceiveMethod method, Datagrams.Start start, int payloadBytes, 
     List<String> consoleLines(int idleTimeoutMs) {
         Measures m = measures;
         List<String> out = new ArrayList<>();
-        out.add("info: " + m.datagrams() + " packet received within " + Num.fixed(m.durationS(), 3) + " seconds");
+        out.add("info: " + m.datagrams() + " packet received within " + Numbers.fixed(m.durationS(), 3) + " seconds");
         out.add("info: Total Byte Received: " + m.bytes());
         out.add("debug: Bandwith: DATA: " + fixed(m.dataMbps(), 2) + " Mbps, WIRE: " + fixed(m.wireMbps(), 2)
                 + " Mbps, Data/Header Ratio: " + fixed(m.dataHeaderRatio(), 2) + ", Packet Loss: %"
@@ -89,7 +89,7 @@ record UdpResult(ReceiveMethod method, Datagrams.Start start, int payloadBytes, 
                 : m.sent()) + ", received " + m.received() + ", lost " + (m.lost() < 0 ? "unknown" : m.lost())
                 + ", duplicates " + count(duplicates) + ", reordered " + count(reordered) + ", "
                 + fixed(m.packetsPerS(), 0) + " packets/s, jitter " + (Double.isFinite(jitterMs)
-                        ? Num.fixed(jitterMs, 3) + " ms" : "n/a (payload < " + Datagrams.FULL_HEADER_BYTES + " B)"));
+                        ? Numbers.fixed(jitterMs, 3) + " ms" : "n/a (payload < " + Datagrams.FULL_HEADER_BYTES + " B)"));
         if (!endReceived) {
             out.add("warn: PARTIAL RESULT: no END arrived; the run ended after " + idleTimeoutMs
                     + " ms without datagrams. The figures cover what arrived until the last DATA datagram"
@@ -103,6 +103,6 @@ record UdpResult(ReceiveMethod method, Datagrams.Start start, int payloadBytes, 
     }
 
     private static String fixed(double v, int decimals) {
-        return Double.isFinite(v) ? Num.fixed(v, decimals) : "nan";
+        return Double.isFinite(v) ? Numbers.fixed(v, decimals) : "nan";
     }
 }

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 /**
  * The receiving side: opens the socket with the chosen {@link ReceiveMethod}, then serves runs on

@@ -11,8 +11,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-import wirebench.runner.WirebenchException;
-import wirebench.runner.results.CsvFamily;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.results.ResultsDirectory;
 
 /** {@code wirebench run udp server}: receives runs and prints (and optionally records) their figures. */
@@ -79,7 +79,7 @@ public final class UdpServerCommand implements Callable<Integer> {
         ResultsDirectory dir = out == null ? null : UdpOptions.open(out, ResultsDirectory.commandLine(spec), UdpOptions.config(
                         "role", "server", "method", method.id(), "port", port, "bind", bind, "rcvbuf_bytes", rcvbufBytes,
                         "scheduler", scheduler, "priority", priority, "idle_timeout_ms", idleTimeoutMs, "runs", runs));
-        CsvFamily csv = dir == null ? null : UdpOptions.udpCsv(dir);
+        CsvFamilyWriter csv = dir == null ? null : UdpOptions.udpCsv(dir);
         try (UdpServer server = new UdpServer(cfg, r -> {
             if (csv != null) {
                 csv.append(r.csvRow());

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 
 class HostsFileTest {
     @TempDir

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import picocli.CommandLine.Model.CommandSpec;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.RunnerMain;
-import wirebench.runner.WirebenchException;
 
 /** Perftest's abbreviated, case-insensitive option names on {@code run pubsub}. */
 class PerftestAbbreviationsTest {

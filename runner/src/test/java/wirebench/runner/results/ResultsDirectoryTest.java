@@ -12,6 +12,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import wirebench.contract.Json;
+
 class ResultsDirectoryTest {
 
     @Test

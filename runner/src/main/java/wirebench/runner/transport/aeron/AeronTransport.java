@@ -30,7 +30,7 @@ import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.IdleStrategy;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;

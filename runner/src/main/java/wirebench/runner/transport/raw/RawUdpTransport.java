@@ -18,7 +18,7 @@ import java.util.Map;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
-import wirebench.runner.WirebenchException;
+import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;

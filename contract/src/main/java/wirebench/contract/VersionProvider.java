@@ -1,4 +1,4 @@
-package wirebench.runner.cli;
+package wirebench.contract;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,13 +6,16 @@ import java.util.Properties;
 
 import picocli.CommandLine.IVersionProvider;
 
-/** {@code --version}: the Maven version and, when the launcher passes it, the git commit. */
+/**
+ * {@code --version} of every command (runner and analyzer): the Maven version and, when the launcher
+ * passes it (system property {@code wirebench.git}), the git commit.
+ */
 public final class VersionProvider implements IVersionProvider {
 
     /** The tool version, e.g. {@code 0.1.0-SNAPSHOT (git 1a2b3c4)}. */
     public static String version() {
         Properties p = new Properties();
-        try (InputStream in = VersionProvider.class.getResourceAsStream("/wirebench/runner/version.properties")) {
+        try (InputStream in = VersionProvider.class.getResourceAsStream("/wirebench/contract/version.properties")) {
             if (in != null) {
                 p.load(in);
             }

@@ -1,4 +1,4 @@
-package wirebench.runner.results;
+package wirebench.contract;
 
 import java.util.Iterator;
 import java.util.List;
@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * A small JSON writer: maps (in their iteration order), lists, strings, numbers (written with
- * {@link Numbers#plain}), booleans and null. Output is indented with two spaces.
+ * {@link Numbers#plain}), booleans and null. Output is indented with two spaces. A number that is
+ * not finite (NaN, an infinity) is a missing value and written as {@code null} (the NaN policy of
+ * {@link Numbers}), so {@link JsonReader} reads back what was written.
  */
 public final class Json {
     private Json() {
@@ -27,7 +29,7 @@ public final class Json {
             quote(sb, (String) v);
         } else if (v instanceof Double || v instanceof Float) {
             double d = ((Number) v).doubleValue();
-            sb.append(Double.isFinite(d) ? Num.plain(d) : "null");
+            sb.append(Double.isFinite(d) ? Numbers.plain(d) : "null");
         } else if (v instanceof Number) {
             sb.append(((Number) v).longValue());
         } else if (v instanceof Boolean) {

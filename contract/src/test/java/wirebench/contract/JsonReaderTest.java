@@ -1,4 +1,4 @@
-package wirebench.analyzer.util;
+package wirebench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,8 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.analyzer.WirebenchException;
-import wirebench.analyzer.util.JsonReader.Obj;
+import wirebench.contract.JsonReader.Obj;
 
 class JsonReaderTest {
 

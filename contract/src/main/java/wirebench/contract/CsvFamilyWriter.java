@@ -1,8 +1,11 @@
-package wirebench.runner.results;
+package wirebench.contract;
 
+import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,34 +14,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.runner.WirebenchException;
+import org.apache.commons.csv.CSVPrinter;
 
 /**
- * One CSV file of a results directory, appended row by row with a flush after each row, so an
- * interrupted run leaves a valid file holding every finished test (docs/results-format.md).
- * The first line declares the format version, the family and its key columns:
- * {@code # wirebench-results 1 family=udp keys=method,payload_bytes}.
- * Thread-safe.
+ * One CSV family file of a results directory ({@link CsvFamilies}), appended row by row with a
+ * flush after each row, so an interrupted run leaves a valid file holding every finished test.
+ * Cells are written by commons-csv ({@link CsvCells#FORMAT}): a text with a comma, quote or line
+ * end is quoted (and reads back whole with {@link CsvFamilyReader}), a text a spreadsheet would
+ * evaluate gets the formula prefix ({@link CsvCells#neutralise}), numbers are plain
+ * ({@link Numbers#plain}; NaN and infinities are empty cells: missing). Thread-safe.
  */
-public final class CsvFamily implements Closeable {
-    /** First characters of every wirebench CSV file. */
-    public static final String MAGIC = "# wirebench-results ";
-    /** The results format version written. */
-    public static final int VERSION = 1;
-
+public final class CsvFamilyWriter implements Closeable {
     private final Path file;
     private final List<String> keys;
     private final List<String> columns;
     private final BufferedWriter out;
+    private final CSVPrinter printer;
 
     /**
-     * Opens {@code dir/family.csv} for appending; a new file gets the format line and the header.
-     * An existing file must have the same header (a resumed campaign), else it is bad input.
+     * Opens {@code dir/family.csv} for appending; a new file gets the declaration line and the
+     * header. An existing file must have the same header (a resumed campaign), else it is bad input.
      *
-     * @param keys     key columns (text), first in the header
+     * @param keys     key columns (text, or numbers such as {@code size_bytes}), first in the header
      * @param measures measure columns with units in their names (numbers; null = missing)
      */
-    public static CsvFamily open(Path dir, String family, List<String> keys, List<String> measures) {
+    public static CsvFamilyWriter open(Path dir, String family, List<String> keys, List<String> measures) {
         List<String> columns = new ArrayList<>(keys);
         columns.addAll(measures);
         Path file = dir.resolve(family + ".csv");
@@ -46,8 +46,7 @@ public final class CsvFamily implements Closeable {
             Files.createDirectories(dir);
             boolean exists = Files.exists(file) && Files.size(file) > 0;
             if (exists) {
-                List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-                String header = lines.size() > 1 ? lines.get(1) : "";
+                String header = headerLine(file);
                 if (!header.equals(String.join(",", columns))) {
                     throw WirebenchException.badInput(file + ":2: expected header '" + String.join(",", columns)
                             + "' to append to, got '" + header + "'");
@@ -56,10 +55,10 @@ public final class CsvFamily implements Closeable {
             }
             BufferedWriter w = Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                     StandardOpenOption.APPEND);
-            CsvFamily f = new CsvFamily(file, keys, columns, w);
+            CsvFamilyWriter f = new CsvFamilyWriter(file, keys, columns, w);
             if (!exists) {
-                w.write(MAGIC + VERSION + " family=" + family + " keys=" + String.join(",", keys) + "\n");
-                w.write(String.join(",", columns) + "\n");
+                w.write(CsvFamilies.formatLine(family, keys) + "\n");
+                f.printer.printRecord(columns);
                 w.flush();
             }
             return f;
@@ -68,18 +67,32 @@ public final class CsvFamily implements Closeable {
         }
     }
 
-    private CsvFamily(Path file, List<String> keys, List<String> columns, BufferedWriter out) {
+    private CsvFamilyWriter(Path file, List<String> keys, List<String> columns, BufferedWriter out)
+            throws IOException {
         this.file = file;
         this.keys = List.copyOf(keys);
         this.columns = List.copyOf(columns);
         this.out = out;
+        this.printer = new CSVPrinter(out, CsvCells.FORMAT);
+    }
+
+    /** The second line of {@code file} (its header), read without loading the file. */
+    private static String headerLine(Path file) throws IOException {
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            r.readLine();
+            String h = r.readLine();
+            return h == null ? "" : h;
+        }
     }
 
     /** A crash in the middle of a row leaves a partial line: end it so the next row starts clean. */
     private static void repairTruncatedLastLine(Path file) throws IOException {
-        byte[] b = Files.readAllBytes(file);
-        if (b.length > 0 && b[b.length - 1] != '\n') {
-            Files.writeString(file, "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = ch.size();
+            ByteBuffer last = ByteBuffer.allocate(1);
+            if (size > 0 && ch.read(last, size - 1) == 1 && last.get(0) != '\n') {
+                ch.write(ByteBuffer.wrap(new byte[] {'\n'}), size);
+            }
         }
     }
 
@@ -92,8 +105,8 @@ public final class CsvFamily implements Closeable {
     }
 
     /**
-     * Appends one row and flushes. Values: String for keys, Number for measures (written with
-     * {@link Num#plain}), null for missing. Columns absent from {@code row} are written empty.
+     * Appends one row and flushes. Values: String for text (neutralised), Number for numbers
+     * ({@link CsvCells#cell}), null for missing. Columns absent from {@code row} are written empty.
      */
     public synchronized void append(Map<String, ?> row) {
         for (String k : row.keySet()) {
@@ -101,16 +114,12 @@ public final class CsvFamily implements Closeable {
                 throw new IllegalArgumentException(file + ": no column '" + k + "' in " + columns);
             }
         }
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < columns.size(); i++) {
-            if (i > 0) {
-                sb.append(',');
-            }
-            sb.append(field(row.get(columns.get(i))));
+        List<String> cells = new ArrayList<>(columns.size());
+        for (String c : columns) {
+            cells.add(CsvCells.cell(row.get(c)));
         }
-        sb.append('\n');
         try {
-            out.write(sb.toString());
+            printer.printRecord(cells);
             out.flush();
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, file + ": cannot append a row ("
@@ -121,23 +130,6 @@ public final class CsvFamily implements Closeable {
     /** Whether a key column. */
     public boolean isKey(String column) {
         return keys.contains(column);
-    }
-
-    static String field(Object v) {
-        if (v == null) {
-            return "";
-        }
-        if (v instanceof Double || v instanceof Float) {
-            return Num.plain(((Number) v).doubleValue());
-        }
-        if (v instanceof Number) {
-            return Long.toString(((Number) v).longValue());
-        }
-        String s = v.toString();
-        if (s.contains(",") || s.contains("\"") || s.contains("\n") || s.contains("\r")) {
-            return "\"" + s.replace("\"", "\"\"") + "\"";
-        }
-        return s;
     }
 
     @Override

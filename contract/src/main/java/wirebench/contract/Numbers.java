@@ -1,4 +1,4 @@
-package wirebench.analyzer.util;
+package wirebench.contract;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -7,6 +7,11 @@ import java.util.Locale;
 /**
  * Locale-independent number reading and writing. Every number wirebench writes goes through here
  * or through {@link Locale#ROOT}.
+ *
+ * <p>NaN policy (docs/results-format.md): a value that is not a finite number (NaN, an infinity)
+ * is <em>missing</em>. {@link #plain} and {@link #upTo} write it as the empty text (an empty CSV
+ * cell), {@link Json} as {@code null}, and {@link #parseOrNull} reads only finite numbers, so a
+ * missing value written by one side is read as missing by the other, never as {@code NaN}.
  */
 public final class Numbers {
     private Numbers() {
@@ -14,12 +19,12 @@ public final class Numbers {
 
     /**
      * The shortest exact decimal text of {@code v} ({@code 20}, {@code 6.4}, {@code 0.125}); no
-     * exponent, no grouping, {@code .} as decimal point. NaN and infinities are written as Java
-     * names them; callers decide whether those may appear.
+     * exponent, no grouping, {@code .} as decimal point. NaN and infinities are missing values:
+     * the empty text.
      */
     public static String plain(double v) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return Double.toString(v);
+        if (!Double.isFinite(v)) {
+            return "";
         }
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return Long.toString((long) v);
@@ -32,19 +37,28 @@ public final class Numbers {
         return String.format(Locale.ROOT, "%." + decimals + "f", v);
     }
 
-    /** {@code v} with at most {@code maxDecimals} decimals, trailing zeros dropped. */
+    /**
+     * {@code v} with at most {@code maxDecimals} decimals, trailing zeros dropped; NaN and
+     * infinities (missing) as the empty text.
+     */
     public static String upTo(double v, int maxDecimals) {
-        if (Double.isNaN(v) || Double.isInfinite(v)) {
-            return Double.toString(v);
+        if (!Double.isFinite(v)) {
+            return "";
         }
         BigDecimal d = BigDecimal.valueOf(v).setScale(maxDecimals, RoundingMode.HALF_UP).stripTrailingZeros();
         return d.scale() < 0 ? d.setScale(0).toPlainString() : d.toPlainString();
     }
 
+    /** {@code String.format} with {@link Locale#ROOT}. */
+    public static String fmt(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+
     /**
      * Parses a decimal number written by any benchmark tool: leading/trailing blanks allowed,
      * {@code .} as decimal point, optional exponent ({@code 5.0E-4}). Returns null when the text is
-     * not such a number (callers turn that into a located error).
+     * not such a finite number (NaN, {@code Infinity}, an overflow: callers turn that into a located
+     * error; an empty cell is a missing value and checked by the caller before).
      */
     public static Double parseOrNull(String text) {
         String t = text.strip();

@@ -1,4 +1,4 @@
-package wirebench.analyzer.util;
+package wirebench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

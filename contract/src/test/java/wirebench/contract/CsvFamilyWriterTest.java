@@ -1,4 +1,4 @@
-package wirebench.runner.results;
+package wirebench.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -16,9 +16,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import wirebench.runner.WirebenchException;
 
-class CsvFamilyTest {
+class CsvFamilyWriterTest {
     private static final List<String> KEYS = List.of("method", "label");
     private static final List<String> MEASURES = List.of("payload_bytes", "loss_pct", "data_mbps");
 
@@ -33,7 +32,7 @@ class CsvFamilyTest {
     }
 
     private static void writeGoldenRows(Path dir) {
-        try (CsvFamily f = CsvFamily.open(dir, "udp", KEYS, MEASURES)) {
+        try (CsvFamilyWriter f = CsvFamilyWriter.open(dir, "udp", KEYS, MEASURES)) {
             f.append(row("epoll", "plain", 64, 1.272, 231.6));
             f.append(row("thread", "with, comma", 1472L, 0.0, 3300.25));
             f.append(row("select", "quote \"q\"", 0, null, null));
@@ -55,11 +54,11 @@ class CsvFamilyTest {
 
     @Test
     void shouldAppendToAnExistingFileWithTheSameHeaderAndRepairACutLine(@TempDir Path dir) throws IOException {
-        try (CsvFamily f = CsvFamily.open(dir, "udp", KEYS, MEASURES)) {
+        try (CsvFamilyWriter f = CsvFamilyWriter.open(dir, "udp", KEYS, MEASURES)) {
             f.append(row("epoll", "a", 64, 1.0, 2.0));
         }
         Files.writeString(dir.resolve("udp.csv"), "thread,b,6", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-        try (CsvFamily f = CsvFamily.open(dir, "udp", KEYS, MEASURES)) {
+        try (CsvFamilyWriter f = CsvFamilyWriter.open(dir, "udp", KEYS, MEASURES)) {
             f.append(row("select", "c", 32, 0.5, 1.5));
         }
         assertThat(Files.readAllLines(dir.resolve("udp.csv"))).containsExactly(
@@ -72,8 +71,8 @@ class CsvFamilyTest {
 
     @Test
     void shouldRefuseToAppendWhenTheHeaderDiffers(@TempDir Path dir) {
-        CsvFamily.open(dir, "udp", KEYS, MEASURES).close();
-        assertThatThrownBy(() -> CsvFamily.open(dir, "udp", KEYS, List.of("payload_bytes")))
+        CsvFamilyWriter.open(dir, "udp", KEYS, MEASURES).close();
+        assertThatThrownBy(() -> CsvFamilyWriter.open(dir, "udp", KEYS, List.of("payload_bytes")))
                 .isInstanceOf(WirebenchException.class)
                 .hasMessage(dir.resolve("udp.csv") + ":2: expected header 'method,label,payload_bytes' to append to, "
                         + "got 'method,label,payload_bytes,loss_pct,data_mbps'");
@@ -81,7 +80,7 @@ class CsvFamilyTest {
 
     @Test
     void shouldRejectAnUnknownColumn(@TempDir Path dir) {
-        try (CsvFamily f = CsvFamily.open(dir, "udp", KEYS, MEASURES)) {
+        try (CsvFamilyWriter f = CsvFamilyWriter.open(dir, "udp", KEYS, MEASURES)) {
             assertThatThrownBy(() -> f.append(Map.of("nope", 1))).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("no column 'nope'");
         }

@@ -1,4 +1,4 @@
-package wirebench.analyzer.util;
+package wirebench.contract;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -6,7 +6,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import wirebench.analyzer.WirebenchException;
 
 /**
  * A small JSON reader that knows line numbers. Values are {@link Obj} (objects, members in source

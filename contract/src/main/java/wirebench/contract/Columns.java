@@ -1,4 +1,4 @@
-package wirebench.analyzer.model;
+package wirebench.contract;
 
 import java.util.List;
 

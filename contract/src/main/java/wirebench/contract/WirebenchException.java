@@ -1,18 +1,21 @@
-package wirebench.runner;
+package wirebench.contract;
 
 /**
- * The one family of user-facing errors of the runner: the message is printed as is (one line, no
- * stack trace unless {@code -v}) and the process exits with {@link #exitCode()}.
+ * The one family of user-facing errors of every wirebench command: the message is printed as is
+ * (one line, no stack trace unless {@code -v}) and the process exits with {@link #exitCode()}.
+ * The exit codes are the ones {@code wirebench --help} lists.
  */
 public class WirebenchException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    /** Exit code of a failed benchmark (peer missing, timeout, network error). */
+    /** Exit code of an internal error or a failed benchmark (peer missing, timeout, network error). */
     public static final int RUN_FAILED = 1;
     /** Exit code of a command line that cannot be used. */
     public static final int USAGE = 2;
-    /** Exit code of bad input or configuration. */
+    /** Exit code of bad input or configuration (unreadable file, bad field, output that cannot be written). */
     public static final int BAD_INPUT = 3;
+    /** Exit code of {@code compare} when a gate found a regression. */
+    public static final int REGRESSION = 4;
 
     private final int exitCode;
 
@@ -26,6 +29,7 @@ public class WirebenchException extends RuntimeException {
         this.exitCode = exitCode;
     }
 
+    /** Bad input: {@code FILE:LINE: what was expected, what was found}; exit code 3. */
     public static WirebenchException badInput(String message) {
         return new WirebenchException(BAD_INPUT, message);
     }
