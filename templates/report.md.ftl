@@ -20,7 +20,7 @@ Generated ${generated_utc} by wirebench ${tool_version} from ${inputs?size} inpu
 ${s.intro}
 
 <#list s.charts as c>
-![${c.title}](${c.file})
+<#if c.file??>![${c.title}](${c.file})<#else>${c.title}</#if>
 
 </#list>
 <#list s.tables as t>

@@ -86,6 +86,9 @@ public final class ReportCommand implements Callable<Integer> {
             for (Object c : (List<?>) ((Map<?, ?>) s).get("charts")) {
                 @SuppressWarnings("unchecked")
                 Map<String, Object> chart = (Map<String, Object>) c;
+                if (((String) chart.get("svg")).isEmpty()) {
+                    continue; // a note where a chart was not drawn
+                }
                 String file = base + "-chart-" + (++n) + ".svg";
                 write(dir.resolve(file), (String) chart.get("svg"));
                 chart.put("file", file);
@@ -118,7 +121,9 @@ public final class ReportCommand implements Callable<Integer> {
     private static int countCharts(Map<String, Object> model) {
         int n = 0;
         for (Object s : (List<?>) model.get("sections")) {
-            n += ((List<?>) ((Map<?, ?>) s).get("charts")).size();
+            for (Object c : (List<?>) ((Map<?, ?>) s).get("charts")) {
+                n += ((String) ((Map<?, ?>) c).get("svg")).isEmpty() ? 0 : 1;
+            }
         }
         return n;
     }

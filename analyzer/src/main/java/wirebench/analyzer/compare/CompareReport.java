@@ -48,8 +48,20 @@ public final class CompareReport {
                     charts.percentiles("Latency by percentile", "Latency (μs)", lines)));
         }
         m.put("charts", chartList);
+        CompareWriter.Counts n = CompareWriter.counts(r);
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put("worse", n.worse());
+        counts.put("better", n.better());
+        counts.put("unchanged", n.unchanged());
+        counts.put("untested", n.untestable());
+        m.put("counts", counts);
+        m.put("counts_text", n.toString());
+        // regressions first, then improvements, then the rest; point order within each group
+        List<Comparison.Delta> ordered = new ArrayList<>(r.deltas());
+        List<String> order = List.of("worse", "better", "same", "untested");
+        ordered.sort(java.util.Comparator.comparingInt(d -> order.indexOf(CompareWriter.cls(d))));
         List<Object> rows = new ArrayList<>();
-        for (Comparison.Delta d : r.deltas()) {
+        for (Comparison.Delta d : ordered) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("point", d.point());
             row.put("metric", d.metric());
@@ -58,7 +70,7 @@ public final class CompareReport {
             row.put("delta", CompareWriter.delta(d));
             row.put("verdict", CompareWriter.verdict(d));
             row.put("note", d.note());
-            row.put("cls", d.significant() ? d.verdict() : d.singleRun() ? "untested" : "same");
+            row.put("cls", CompareWriter.cls(d));
             rows.add(row);
         }
         m.put("rows", rows);
@@ -101,7 +113,8 @@ public final class CompareReport {
                 b.add(new double[] {size, v[0]});
                 c.add(new double[] {size, v[1]});
             });
-            String name = e.getKey().isEmpty() ? "" : " " + e.getKey();
+            // one test per side: "baseline" and "candidate" say it all; several: name each by its conditions
+            String name = e.getKey().isEmpty() || lines.size() == 1 ? "" : " " + e.getKey();
             ls.add(new Charts.Line("baseline" + name, b, false));
             ls.add(new Charts.Line("candidate" + name, c, true));
         }

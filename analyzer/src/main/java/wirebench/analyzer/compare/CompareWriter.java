@@ -60,32 +60,121 @@ public final class CompareWriter {
         return rows;
     }
 
-    public static String text(Comparison.Result r, List<String> gateLines) {
-        StringBuilder sb = new StringBuilder();
-        List<List<String>> all = new ArrayList<>();
-        all.add(header());
-        all.addAll(rows(r));
-        int[] w = new int[header().size()];
-        for (List<String> l : all) {
-            for (int i = 0; i < l.size(); i++) {
-                w[i] = Math.max(w[i], l.get(i).codePointCount(0, l.get(i).length()));
+    /** Width of the text output: every line fits in a 120-column terminal. */
+    public static final int TEXT_COLUMNS = 120;
+
+    /** How many deltas have each verdict, in the order worse, better, unchanged, not testable. */
+    public record Counts(int worse, int better, int unchanged, int untestable) {
+        /** {@code 2 worse, 1 better, 37 unchanged, 12 not testable}. */
+        @Override
+        public String toString() {
+            return worse + " worse, " + better + " better, " + unchanged + " unchanged, " + untestable
+                    + " not testable";
+        }
+    }
+
+    /** The verdict counts of a comparison: significant worse/better, tested without change, untested. */
+    public static Counts counts(Comparison.Result r) {
+        int worse = 0;
+        int better = 0;
+        int same = 0;
+        int untested = 0;
+        for (Comparison.Delta d : r.deltas()) {
+            switch (cls(d)) {
+                case "worse" -> worse++;
+                case "better" -> better++;
+                case "same" -> same++;
+                default -> untested++;
             }
         }
-        for (List<String> l : all) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < l.size(); i++) {
-                String s = l.get(i);
-                int pad = w[i] - s.codePointCount(0, s.length());
-                boolean right = i >= 2 && i <= 4;
-                if (i > 0) {
-                    line.append("  ");
-                }
-                line.append(right ? " ".repeat(pad) + s : s + (i == l.size() - 1 ? "" : " ".repeat(pad)));
+        return new Counts(worse, better, same, untested);
+    }
+
+    /** A delta's class: worse, better (significant), same (tested, no change) or untested. */
+    public static String cls(Comparison.Delta d) {
+        if (d.significant()) {
+            return d.verdict();
+        }
+        return d.pValue() == null ? "untested" : "same";
+    }
+
+    /**
+     * Text like benchstat's: the verdict counts first, then per test point one header line and one
+     * indented line per metric (metric, baseline, candidate, delta, verdict, note), aligned over
+     * the whole output and never wider than {@link #TEXT_COLUMNS}; a long point or note wraps.
+     */
+    public static String text(Comparison.Result r, List<String> gateLines) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(counts(r)).append('\n');
+        List<String> head = List.of("metric", "baseline", "candidate", "delta", "verdict", "note");
+        Map<String, List<List<String>>> byPoint = new LinkedHashMap<>();
+        int[] w = new int[head.size()];
+        measure(w, head);
+        for (Comparison.Delta d : r.deltas()) {
+            List<String> l = List.of(d.metric(), value(d.baselineMedian(), d.baselineCi(), d.baseline().length),
+                    value(d.candidateMedian(), d.candidateCi(), d.candidate().length), delta(d), verdict(d),
+                    d.note() == null ? "" : d.note());
+            measure(w, l);
+            byPoint.computeIfAbsent(d.point(), k -> new ArrayList<>()).add(l);
+        }
+        int indent = 2;
+        int fixed = indent;
+        for (int i = 0; i < w.length - 1; i++) {
+            fixed += w[i] + 2;
+        }
+        int noteWidth = Math.max(12, TEXT_COLUMNS - fixed);
+        if (!byPoint.isEmpty()) {
+            sb.append('\n').append(line(head, w, indent, noteWidth));
+        }
+        for (Map.Entry<String, List<List<String>>> e : byPoint.entrySet()) {
+            wrap(sb, e.getKey(), "", "    ", TEXT_COLUMNS);
+            for (List<String> l : e.getValue()) {
+                sb.append(line(l, w, indent, noteWidth));
             }
-            sb.append(line.toString().stripTrailing()).append('\n');
         }
         appendLists(sb, r, gateLines, "");
         return sb.toString();
+    }
+
+    private static void measure(int[] w, List<String> l) {
+        for (int i = 0; i < l.size() - 1; i++) {
+            w[i] = Math.max(w[i], width(l.get(i)));
+        }
+    }
+
+    private static int width(String s) {
+        return s.codePointCount(0, s.length());
+    }
+
+    /** One metric line: numbers right-aligned, text left, the note wrapped under itself. */
+    private static String line(List<String> l, int[] w, int indent, int noteWidth) {
+        StringBuilder line = new StringBuilder(" ".repeat(indent));
+        for (int i = 0; i < l.size() - 1; i++) {
+            String s = l.get(i);
+            int pad = w[i] - width(s);
+            boolean right = i >= 1 && i <= 3;
+            line.append(right ? " ".repeat(pad) + s : s + " ".repeat(pad)).append("  ");
+        }
+        StringBuilder out = new StringBuilder();
+        wrap(out, line + l.get(l.size() - 1), "", " ".repeat(line.length()), line.length() + noteWidth);
+        return out.toString();
+    }
+
+    /** Appends {@code text} broken at spaces into lines of at most {@code max} columns. */
+    private static void wrap(StringBuilder sb, String text, String first, String rest, int max) {
+        String prefix = first;
+        String s = text.stripTrailing();
+        while (width(prefix) + width(s) > max) {
+            int room = max - width(prefix);
+            int cut = s.lastIndexOf(' ', room);
+            if (cut <= s.length() - s.stripLeading().length()) {
+                cut = room;
+            }
+            sb.append(prefix).append(s, 0, cut).append('\n');
+            s = s.substring(cut).strip();
+            prefix = rest;
+        }
+        sb.append(prefix).append(s).append('\n');
     }
 
     public static String markdown(Comparison.Result r, List<String> gateLines) {
@@ -133,6 +222,13 @@ public final class CompareWriter {
         for (Comparison.Delta d : r.deltas()) {
             ds.add(deltaMap(d));
         }
+        Counts n = counts(r);
+        Map<String, Object> counts = new LinkedHashMap<>();
+        counts.put("worse", n.worse());
+        counts.put("better", n.better());
+        counts.put("unchanged", n.unchanged());
+        counts.put("not_testable", n.untestable());
+        doc.put("verdict_counts", counts);
         doc.put("deltas", ds);
         doc.put("only_in_baseline", r.onlyInBaseline());
         doc.put("only_in_candidate", r.onlyInCandidate());
@@ -163,21 +259,31 @@ public final class CompareWriter {
     }
 
     private static void appendLists(StringBuilder sb, Comparison.Result r, List<String> gateLines, String bullet) {
+        boolean text = bullet.isEmpty();
         if (!r.onlyInBaseline().isEmpty()) {
             sb.append("\nonly in baseline (not compared):\n");
-            r.onlyInBaseline().forEach(p -> sb.append(bullet.isEmpty() ? "  " : bullet).append(p).append('\n'));
+            r.onlyInBaseline().forEach(p -> item(sb, text, text ? "  " : bullet, p));
         }
         if (!r.onlyInCandidate().isEmpty()) {
             sb.append("\nonly in candidate (not compared):\n");
-            r.onlyInCandidate().forEach(p -> sb.append(bullet.isEmpty() ? "  " : bullet).append(p).append('\n'));
+            r.onlyInCandidate().forEach(p -> item(sb, text, text ? "  " : bullet, p));
         }
         if (!r.notes().isEmpty()) {
             sb.append('\n');
-            r.notes().forEach(n -> sb.append(bullet.isEmpty() ? "note: " : bullet).append(n).append('\n'));
+            r.notes().forEach(n -> item(sb, text, text ? "note: " : bullet, n));
         }
         if (!gateLines.isEmpty()) {
             sb.append('\n');
-            gateLines.forEach(g -> sb.append(bullet.isEmpty() ? "" : bullet).append(g).append('\n'));
+            gateLines.forEach(g -> item(sb, text, bullet, g));
+        }
+    }
+
+    /** One list item: wrapped to the text width in text, one line in Markdown. */
+    private static void item(StringBuilder sb, boolean text, String bullet, String s) {
+        if (text) {
+            wrap(sb, s, bullet, " ".repeat(Math.max(bullet.length(), 2) + 2), TEXT_COLUMNS);
+        } else {
+            sb.append(bullet).append(s).append('\n');
         }
     }
 }

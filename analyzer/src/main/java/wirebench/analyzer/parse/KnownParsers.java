@@ -15,6 +15,8 @@ final class KnownParsers {
                 new WirebenchCsvParser(),
                 new PerftestJsonParser(),
                 new PerftestCsvParser(),
-                new PerftestLegacyParser());
+                new PerftestLegacyParser(),
+                new PerftestLatencyFileParser(),
+                new PerftestLogParser());
     }
 }

@@ -23,7 +23,6 @@ import wirebench.contract.WirebenchException;
  * (stderr of a {@code 2>&1} capture, {@code -cacheStats}, {@code CFT enabled}) are skipped.
  */
 public final class PerftestCsvParser implements ResultParser {
-    private static final int SCAN_LINES = 5000;
     private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
     private static final Pattern UNIT = Pattern.compile("\\(([^()]*)\\)\\s*$");
     private static final Pattern DECIMALS_ONLY = Pattern.compile("\\d{1,3}");
@@ -31,8 +30,50 @@ public final class PerftestCsvParser implements ResultParser {
     /** What a CSV row is. */
     enum Shape { LATENCY_SUMMARY, LATENCY_INTERVAL, THROUGHPUT_SUMMARY, THROUGHPUT_INTERVAL }
 
-    /** The column of each field and the divisor that turns its unit into microseconds (1000 for ns, else 1). */
-    private record Layout(Shape shape, List<String> columns, double[] divisors) {
+    /**
+     * The column of each field and the factor that turns its unit into microseconds: a value is
+     * multiplied by {@code mul} and divided by {@code div} (one of them 1, so that the result is
+     * correctly rounded); {@code seriesIndex} is the field's place in an interval series row.
+     */
+    private record Layout(Shape shape, List<String> columns, double[] mul, double[] div, int[] seriesIndex) {
+
+        static Layout of(Shape shape, List<String> columns, double[] mul, double[] div) {
+            List<String> series = seriesColumns(shape);
+            int[] idx = new int[columns.size()];
+            for (int i = 0; i < idx.length; i++) {
+                idx[i] = columns.get(i) == null ? -1 : series.indexOf(columns.get(i));
+            }
+            return new Layout(shape, columns, mul, div, idx);
+        }
+
+        double toMicros(int field, double v) {
+            return v * mul[field] / div[field];
+        }
+
+        double[] seriesRow(int width) {
+            double[] row = new double[width];
+            Arrays.fill(row, Double.NaN);
+            return row;
+        }
+
+        /** Puts the fields {@code v} (in this layout's order) into a series row, in microseconds. */
+        void fill(double[] v, double[] row) {
+            for (int i = 0; i < seriesIndex.length; i++) {
+                if (seriesIndex[i] >= 0) {
+                    row[seriesIndex[i]] = v[i] * mul[i] / div[i];
+                }
+            }
+        }
+    }
+
+    /** The columns of an interval series row (as {@link BoundedSeries} keeps them). */
+    private static List<String> seriesColumns(Shape shape) {
+        List<String> c = new ArrayList<>(shape == Shape.LATENCY_INTERVAL ? Columns.LATENCY_INTERVAL
+                : shape == Shape.THROUGHPUT_INTERVAL ? Columns.THROUGHPUT_INTERVAL : List.of());
+        if (!c.isEmpty()) {
+            c.add(Columns.CPU_PCT);
+        }
+        return c;
     }
 
     @Override
@@ -42,14 +83,13 @@ public final class PerftestCsvParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        int n = Math.min(text.lineCount(), SCAN_LINES);
-        for (int i = 1; i <= n; i++) {
-            String s = text.line(i).strip();
+        for (String line : text.head()) {
+            String s = trimTrailingCommas(line.strip());
             if (isHeader(s)) {
                 return true;
             }
             List<String> f = split(s);
-            if (f.size() >= 6 && isCandidate(f) && classify(f) != null && padded(text.line(i))) {
+            if (f.size() >= 6 && isCandidate(f) && classify(f) != null && padded(line)) {
                 return true;
             }
         }
@@ -76,46 +116,148 @@ public final class PerftestCsvParser implements ResultParser {
 
     @Override
     public ParsedInput parse(InputText text) {
-        String src = text.source();
-        PerftestTables out = new PerftestTables(src);
-        int lastCandidate = 0;
-        for (int i = text.lineCount(); i >= 1 && lastCandidate == 0; i--) {
-            String s = text.line(i).strip();
-            if (!isHeader(s) && isCandidate(split(s))) {
-                lastCandidate = i;
-            }
+        return text.stream(new Reading(text.source()));
+    }
+
+    /** The state of one pass over a file: read once, line by line; only summaries are kept. */
+    private static final class Reading implements InputText.LineSink<ParsedInput> {
+        final String src;
+        final PerftestTables out;
+        final Map<Shape, Layout> lastHeader = new EnumMap<>(Shape.class);
+        final NumberScan scan = new NumberScan();
+        Layout current;
+        boolean v4;
+        boolean v3;
+        boolean java;
+        boolean ns;
+        boolean hires;
+        boolean spreadsheet;
+        String version;
+        /** A row that is incomplete: a warning if it is the last row of the file, else handled as usual. */
+        Pending pending;
+        String lastNonBlank;
+        int lastNonBlankLine;
+        int lastCandidate;
+
+        Reading(String src) {
+            this.src = src;
+            this.out = new PerftestTables(src);
         }
-        Map<Shape, Layout> lastHeader = new EnumMap<>(Shape.class);
-        Layout current = null;
-        boolean v4 = false;
-        boolean v3 = false;
-        boolean java = false;
-        boolean ns = false;
-        boolean hires = false;
-        String version = null;
-        for (int n = 1; n <= text.lineCount(); n++) {
-            String raw = text.line(n);
+
+        @Override
+        public boolean line(int n, char[] chars, int length) {
+            return fastRow(n, chars, length);
+        }
+
+        @Override
+        public void line(int n, String raw) {
             String s = raw.strip();
             if (s.isEmpty()) {
-                continue;
+                return;
             }
+            lastNonBlank = s;
+            lastNonBlankLine = n;
+            if (s.charAt(0) < '0' || s.charAt(0) > '9') {
+                String trimmed = trimTrailingCommas(s);
+                if (trimmed.length() != s.length() && s.endsWith(",,")) {
+                    spreadsheet = true;
+                }
+                if (trimmed.isEmpty()) {
+                    return;
+                }
+                if (text(n, trimmed)) {
+                    return;
+                }
+            }
+            List<String> fields = split(s);
+            if (spreadsheet) {
+                while (fields.size() > 1 && fields.get(fields.size() - 1).isEmpty()) {
+                    fields.remove(fields.size() - 1);
+                }
+            }
+            if (!isCandidate(fields)) {
+                return;
+            }
+            flushPending();
+            lastCandidate = n;
+            int comma = decimalComma(s);
+            if (comma > 0) {
+                throw WirebenchException.badInput(src + ":" + n + ": expected '.' as decimal point, got a decimal comma"
+                        + " in field " + comma + " ('" + Parsers.abbreviate(s) + "'); RTI Perftest's Java printer "
+                        + "writes numbers in the JVM's locale: run it with -Duser.language=en");
+            }
+            // without a header, a row's width changes legitimately (intervals, then the summary)
+            int expected = current != null ? current.columns().size() : 0;
+            boolean cut = fields.get(fields.size() - 1).isEmpty() || (expected > 0 && fields.size() < expected);
+            Layout layout = layoutFor(fields, current, lastHeader, ns);
+            if (layout == null || cut) {
+                pending = new Pending(n, s, fields, layout, expected);
+                return;
+            }
+            row(n, fields, layout);
+        }
+
+        /** Interval and summary rows of plain numbers in the current layout, without a string per field. */
+        private boolean fastRow(int n, char[] chars, int length) {
+            if (current == null || length == 0 || pending != null || !scan.scan(chars, length)
+                    || scan.count != current.columns().size() || scan.count < 6 || !scan.padded) {
+                return false;
+            }
+            Layout layout = current;
+            if (scan.negative) {
+                return false;
+            }
+            lastCandidate = n;
+            lastNonBlankLine = n;
+            lastNonBlank = null;
+            double[] v = scan.values;
+            switch (layout.shape()) {
+                case LATENCY_INTERVAL: {
+                    BoundedSeries series = out.latencySeries();
+                    double[] row = layout.seriesRow(series.columns().size());
+                    layout.fill(v, row);
+                    hires |= !ns && (fraction(row, 1) || fraction(row, 4));
+                    series.add(row);
+                    return true;
+                }
+                case THROUGHPUT_INTERVAL: {
+                    BoundedSeries series = out.throughputSeries();
+                    double[] row = layout.seriesRow(series.columns().size());
+                    layout.fill(v, row);
+                    series.add(row);
+                    return true;
+                }
+                default:
+                    return false;
+            }
+        }
+
+        private static boolean fraction(double[] row, int i) {
+            return !Double.isNaN(row[i]) && row[i] != Math.rint(row[i]);
+        }
+
+        /** A header, title or banner line; false when it may be a data row. */
+        private boolean text(int n, String s) {
             if (version == null && s.contains("RTI Perftest")) {
                 Matcher banner = BANNER.matcher(s);
                 version = banner.find() ? banner.group(1) : null;
             }
             if (s.startsWith("Intervals One-Way Latency for") || s.startsWith("Interval Throughput for")) {
                 v4 |= s.startsWith("Intervals One-Way");
-                continue;
+                return true;
             }
             if (s.startsWith("Intervals Throughput for")) {
                 java = true;
-                continue;
+                return true;
             }
+            // "One-way" (lower-case w) is the 3.x C++ and the Java printers' title; 4.x C++ writes "One-Way"
+            v3 |= s.startsWith("Intervals One-way Latency for");
             if (s.startsWith("Intervals One-way Latency for") || s.equals("One-way Latency Summary:")
                     || s.equals("Throughput Summary:")) {
-                continue;
+                return true;
             }
             if (isHeader(s)) {
+                flushPending();
                 current = header(src, n, s);
                 lastHeader.put(current.shape(), current);
                 v4 |= s.startsWith("Sample Size") || s.contains("Avg ") || s.contains("-Way");
@@ -130,32 +272,25 @@ public final class PerftestCsvParser implements ResultParser {
                 java |= s.contains("(%%)") || (s.startsWith("Sample Size") && !microUnit && !ns
                         && s.contains("(us)"));
                 v4 |= microUnit;
-                continue;
+                return true;
             }
-            List<String> fields = split(s);
-            if (!isCandidate(fields)) {
-                continue;
+            return false;
+        }
+
+        private void flushPending() {
+            Pending p = pending;
+            if (p == null) {
+                return;
             }
-            int comma = decimalComma(s);
-            if (comma > 0) {
-                throw WirebenchException.badInput(src + ":" + n + ": expected '.' as decimal point, got a decimal comma"
-                        + " in field " + comma + " ('" + Parsers.abbreviate(s) + "'); RTI Perftest's Java printer "
-                        + "writes numbers in the JVM's locale: run it with -Duser.language=en");
+            pending = null;
+            if (p.layout == null) {
+                throw WirebenchException.badInput(src + ":" + p.line + ": expected a Perftest CSV row of 6, 7, 8, 9, "
+                        + "10, 11, 13 or 14 fields, got " + p.fields.size() + ": '" + Parsers.abbreviate(p.text) + "'");
             }
-            // without a header, a row's width changes legitimately (intervals, then the summary)
-            int expected = current != null ? current.columns().size() : 0;
-            boolean last = n == lastCandidate;
-            boolean cut = fields.get(fields.size() - 1).isEmpty() || (expected > 0 && fields.size() < expected);
-            Layout layout = layoutFor(fields, current, lastHeader, ns);
-            if (last && (layout == null || cut)) {
-                out.warn(n, "truncated row (" + fields.size() + " fields" + (expected > 0 ? " of " + expected : "")
-                        + "), ignored; the rows before it are kept");
-                break;
-            }
-            if (layout == null) {
-                throw WirebenchException.badInput(src + ":" + n + ": expected a Perftest CSV row of 6, 7, 8, 9, 10, "
-                        + "11, 13 or 14 fields, got " + fields.size() + ": '" + Parsers.abbreviate(s) + "'");
-            }
+            row(p.line, p.fields, p.layout);
+        }
+
+        private void row(int n, List<String> fields, Layout layout) {
             Map<String, Double> values = new LinkedHashMap<>();
             for (int i = 0; i < fields.size(); i++) {
                 String col = layout.columns().get(i);
@@ -163,7 +298,8 @@ public final class PerftestCsvParser implements ResultParser {
                     continue;
                 }
                 Double d = out.number(n, col, fields.get(i));
-                values.put(col, d == null ? null : d / layout.divisors()[i]);
+                d = d == null ? null : layout.toMicros(i, d);
+                values.put(col, d);
             }
             hires |= layout.shape() == Shape.LATENCY_SUMMARY && !ns && hasFraction(values, Columns.MIN_US,
                     Columns.MAX_US, Columns.P50_US, Columns.P99_US);
@@ -176,26 +312,40 @@ public final class PerftestCsvParser implements ResultParser {
                 default: out.throughputInterval(values); break;
             }
         }
-        cutBeforeFirstComma(text, lastCandidate, out);
-        String format = "perftest-csv-" + (hires ? "4.3" : v4 ? "4.x" : v3 ? "3.x" : java ? "3.1+" : "noheader")
-                + (java ? "-java" : "") + (ns ? "-ns" : "") + (hires ? "-hires" : "");
-        Map<String, String> ctx = new LinkedHashMap<>();
-        if (version != null) {
-            ctx.put("perftest_version", version);
+
+        @Override
+        public ParsedInput end(int lines, boolean endsWithNewline) {
+            if (pending != null) {
+                Pending p = pending;
+                pending = null;
+                out.warn(p.line, "truncated row (" + p.fields.size() + " fields"
+                        + (p.expected > 0 ? " of " + p.expected : "") + "), ignored; the rows before it are kept");
+            } else if (!endsWithNewline && lastNonBlank != null && lastNonBlankLine == lines
+                    && lastNonBlankLine > lastCandidate && !lastNonBlank.contains(",")
+                    && Numbers.parseOrNull(lastNonBlank) != null) {
+                // a last line without line end that is a lone number: a row cut before its first comma
+                out.warn(lines, "truncated row (1 field), ignored; the rows before it are kept");
+            }
+            String format = "perftest-csv-" + (hires ? "4.3" : v4 ? "4.x" : v3 ? "3.x" : java ? "3.1+" : "noheader")
+                    + (java ? "-java" : "") + (ns ? "-ns" : "") + (hires ? "-hires" : "");
+            Map<String, String> ctx = new LinkedHashMap<>();
+            if (version != null) {
+                ctx.put("perftest_version", version);
+            }
+            return out.build(format, ctx);
         }
-        return out.build(format, ctx);
     }
 
-    /** A last line without line end that is a lone number: a row cut before its first comma. */
-    private static void cutBeforeFirstComma(InputText text, int lastCandidate, PerftestTables out) {
-        int n = text.lineCount();
-        if (text.endsWithNewline() || n == 0 || n <= lastCandidate) {
-            return;
+    private record Pending(int line, String text, List<String> fields, Layout layout, int expected) {
+    }
+
+    /** {@code s} without the commas (and blanks) a spreadsheet appends to every line it saves. */
+    static String trimTrailingCommas(String s) {
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == ',' || s.charAt(end - 1) == ' ')) {
+            end--;
         }
-        String s = text.line(n).strip();
-        if (!s.isEmpty() && !s.contains(",") && Numbers.parseOrNull(s) != null) {
-            out.warn(n, "truncated row (1 field), ignored; the rows before it are kept");
-        }
+        return s.substring(0, end);
     }
 
     private static boolean hasFraction(Map<String, Double> values, String... columns) {
@@ -271,12 +421,14 @@ public final class PerftestCsvParser implements ResultParser {
         if (cols.size() < count) {
             cols.add(Columns.CPU_PCT);
         }
-        double[] factors = new double[cols.size()];
+        double[] mul = new double[cols.size()];
+        double[] div = new double[cols.size()];
         for (int i = 0; i < cols.size(); i++) {
             String c = cols.get(i);
-            factors[i] = ns && c != null && c.endsWith("_us") ? 1000 : 1;
+            mul[i] = 1;
+            div[i] = ns && c != null && c.endsWith("_us") ? 1000 : 1;
         }
-        return new Layout(shape, cols, factors);
+        return Layout.of(shape, cols, mul, div);
     }
 
     private static Layout header(String src, int n, String line) {
@@ -295,13 +447,39 @@ public final class PerftestCsvParser implements ResultParser {
                     + "throughput), got '" + Parsers.abbreviate(line) + "'");
         }
         List<String> cols = new ArrayList<>();
-        double[] factors = new double[fields.size()];
+        double[] mul = new double[fields.size()];
+        double[] div = new double[fields.size()];
+        Map<String, Integer> seen = new LinkedHashMap<>();
         for (int i = 0; i < fields.size(); i++) {
             String f = fields.get(i);
-            cols.add(column(shape, f));
-            factors[i] = unit(f).equals("ns") ? 1000 : 1;
+            String col = column(shape, f);
+            cols.add(col);
+            mul[i] = 1;
+            div[i] = 1;
+            if (col == null) {
+                continue;
+            }
+            Integer before = seen.put(col, i);
+            if (before != null) {
+                throw WirebenchException.badInput(src + ":" + n + ": duplicate column: fields " + (before + 1) + " ('"
+                        + fields.get(before) + "') and " + (i + 1) + " ('" + f + "') both give '" + col
+                        + "'; expected each Perftest column once");
+            }
+            if (col.endsWith("_us")) {
+                String u = unit(f);
+                switch (u) {
+                    case "ns": div[i] = 1000; break;
+                    case "ms": mul[i] = 1000; break;
+                    case "s": mul[i] = 1_000_000; break;
+                    default:
+                        if (!isMicro(u)) {
+                            throw WirebenchException.badInput(src + ":" + n + ": column '" + f + "': unknown time unit '"
+                                    + u + "'; expected ns, us, \u03bcs, ms or s");
+                        }
+                }
+            }
         }
-        return new Layout(shape, cols, factors);
+        return Layout.of(shape, cols, mul, div);
     }
 
     /** The column a header field names, or null for a field we do not keep (Total serialization). */
@@ -358,9 +536,18 @@ public final class PerftestCsvParser implements ResultParser {
     /**
      * The index of a field that looks like the decimals of a number written with a decimal comma
      * (1 to 3 digits, no padding; Perftest pads every field after the first to its width), or 0.
+     * A row without any padded field is not a printer's row (a spreadsheet re-saved it): 0.
      */
     static int decimalComma(String stripped) {
         String[] raw = stripped.split(",", -1);
+        boolean padding = false;
+        for (int i = 1; i < raw.length; i++) {
+            padding |= raw[i].startsWith(" ");
+        }
+        if (!padding) {
+            // no field is padded: not a printer's fixed-width row (a spreadsheet re-saved it)
+            return 0;
+        }
         for (int i = 1; i < raw.length; i++) {
             if (DECIMALS_ONLY.matcher(raw[i]).matches()) {
                 return i;

@@ -22,7 +22,6 @@ import wirebench.contract.WirebenchException;
  * data size's object is truncated: a warning, and the sizes before it are kept.
  */
 public final class PerftestJsonParser implements ResultParser {
-    private static final int SCAN_LINES = 5000;
     private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
     /** The Java/C# printers' empty run: an object opened and the array closed. */
     private static final Pattern EMPTY_RUN = Pattern.compile("\\{(\\s*)\\]");
@@ -34,9 +33,8 @@ public final class PerftestJsonParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        int n = Math.min(text.lineCount(), SCAN_LINES);
-        for (int i = 1; i <= n; i++) {
-            String s = text.line(i).strip();
+        for (String line : text.head()) {
+            String s = line.strip();
             if (s.startsWith("{\"perftest\"") || s.startsWith("\"length\":")) {
                 return true;
             }
@@ -50,6 +48,7 @@ public final class PerftestJsonParser implements ResultParser {
         PerftestTables out = new PerftestTables(src);
         StringBuilder json = new StringBuilder();
         String version = null;
+        // the JSON text is kept whole (JsonReader reads a string); stderr lines are dropped on the way
         for (String l : text.lines()) {
             String s = l.strip();
             if (version == null && s.contains("RTI Perftest")) {
@@ -227,13 +226,31 @@ public final class PerftestJsonParser implements ResultParser {
             out.latencySummary(line, v);
         } else {
             v.put(Columns.TOTAL_SAMPLES, num(s, "packets", Columns.TOTAL_SAMPLES, out));
-            v.put(Columns.SAMPLES_PER_S, num(s, "packets/sAve", Columns.SAMPLES_PER_S, out));
-            v.put(Columns.MBPS, num(s, "mbpsAve", Columns.MBPS, out));
+            v.put(Columns.SAMPLES_PER_S, summaryNum(s, "packets/sAve", "packets/s_ave", Columns.SAMPLES_PER_S, out));
+            v.put(Columns.MBPS, summaryNum(s, "mbpsAve", "mbps_ave", Columns.MBPS, out));
             v.put(Columns.LOST, num(s, "lost", Columns.LOST, out));
-            v.put(Columns.LOST_PCT, num(s, "lostPercent", Columns.LOST_PCT, out));
+            v.put(Columns.LOST_PCT, summaryNum(s, "lostPercent", "lost_percent", Columns.LOST_PCT, out));
             cpu(s, v, out);
             out.throughputSummary(line, v);
         }
+    }
+
+    /**
+     * A throughput summary value under its released key (camelCase, 3.1 to 4.3) or, with a warning,
+     * under the pre-release key of the 3.1 design documents (the interval keys: {@code packets/s_ave},
+     * {@code mbps_ave}, {@code lost_percent}). Neither present: a warning, no value.
+     */
+    private static Double summaryNum(Obj o, String key, String preRelease, String column, PerftestTables out) {
+        if (o.has(key)) {
+            return num(o, key, column, out);
+        }
+        if (o.has(preRelease)) {
+            out.warn(o.lineOf(preRelease), "throughput summary key \"" + preRelease + "\" read as \"" + key
+                    + "\" (the name in a pre-release RTI Perftest 3.1 design; released printers write \"" + key + "\")");
+            return num(o, preRelease, column, out);
+        }
+        out.warn(o.line(), "throughput summary without \"" + key + "\": column '" + column + "' left empty");
+        return null;
     }
 
     private static void cpu(Obj o, Map<String, Double> v, PerftestTables out) {
@@ -250,13 +267,13 @@ public final class PerftestJsonParser implements ResultParser {
             return null;
         }
         if (v instanceof Double d) {
-            return d;
+            return out.check(o.lineOf(key), column, d);
         }
         String got = v instanceof JsonReader.Bare b ? b.text() : v instanceof String str ? str : describe(v);
         if (v instanceof String str) {
             Double d = wirebench.contract.Numbers.parseOrNull(str);
             if (d != null) {
-                return d;
+                return out.check(o.lineOf(key), column, d);
             }
         }
         throw WirebenchException.badInput(out.source() + ":" + o.lineOf(key) + ": column '" + column

@@ -24,7 +24,6 @@ import wirebench.contract.WirebenchException;
  * ({@code RTI Perftest 2.3.2 ...}) when the capture has one.
  */
 public final class PerftestLegacyParser implements ResultParser {
-    private static final int SCAN_LINES = 5000;
     private static final String N = "(\\S+)";
     private static final Pattern LATENCY_SUMMARY = Pattern.compile("^Length: " + N + " Latency: Ave " + N + " " + N
             + " Std " + N + " \\S+ Min " + N + " \\S+ Max " + N + " \\S+ 50% " + N + " \\S+ 90% " + N
@@ -43,6 +42,8 @@ public final class PerftestLegacyParser implements ResultParser {
     private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+)\\.(\\d+)((?:\\.\\d+)*)");
     private static final Pattern DOUBLE_SPACED = Pattern.compile("s {2}(?:Std|Ave)");
     private static final Pattern ONE_SPACE_99 = Pattern.compile("s 99% ");
+    private static final Pattern SIZE_FIELD = Pattern.compile("^Length: (\\d+) Latency:");
+    private static final Pattern PADDED_VALUE = Pattern.compile("(?:Ave|Min|Max|Latency:) (\\d[\\d.]*) ");
     private static final Pattern DOCS_LOST = Pattern.compile("Lost: \\d{1,4} \\(");
 
     @Override
@@ -52,9 +53,8 @@ public final class PerftestLegacyParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        int n = Math.min(text.lineCount(), SCAN_LINES);
-        for (int i = 1; i <= n; i++) {
-            if (isDataLine(collapse(text.line(i))) || NEW_LENGTH.matcher(text.line(i).strip()).find()) {
+        for (String line : text.head()) {
+            if (isDataLine(collapse(line)) || NEW_LENGTH.matcher(line.strip()).find()) {
                 return true;
             }
         }
@@ -101,44 +101,71 @@ public final class PerftestLegacyParser implements ResultParser {
         boolean serialization;
         boolean oneSpace99;
         boolean fourPercentiles;
+        /** Blanks collapsed to single spaces (a copy through a web page): spacing says nothing of the version. */
+        boolean collapsed;
     }
 
     @Override
     public ParsedInput parse(InputText text) {
-        String src = text.source();
-        PerftestTables out = new PerftestTables(src);
-        int lastData = 0;
-        for (int i = text.lineCount(); i >= 1 && lastData == 0; i--) {
-            if (isDataLine(collapse(text.line(i)))) {
-                lastData = i;
-            }
+        return text.stream(new Reading(text.source()));
+    }
+
+    /** One pass over a file, line by line; a data line that may be cut is decided by what follows it. */
+    private static final class Reading implements InputText.LineSink<ParsedInput> {
+        final String src;
+        final PerftestTables out;
+        final Markers mk = new Markers();
+        Double length;
+        String banner;
+        int[] bannerVersion;
+        int pendingLine;
+        String pendingRaw;
+        int lastData;
+        String lastLine = "";
+
+        Reading(String src) {
+            this.src = src;
+            this.out = new PerftestTables(src);
         }
-        Markers mk = new Markers();
-        Double length = null;
-        String banner = null;
-        int[] bannerVersion = null;
-        for (int n = 1; n <= text.lineCount(); n++) {
-            String raw = text.line(n);
+
+        @Override
+        public void line(int n, String raw) {
+            lastLine = raw;
             String s = collapse(raw);
-            Matcher b = BANNER.matcher(s);
-            if (banner == null && s.contains("RTI Perftest") && b.find()) {
-                banner = b.group(1) + "." + b.group(2) + b.group(3);
-                bannerVersion = new int[] {Integer.parseInt(b.group(1)), Integer.parseInt(b.group(2))};
+            if (banner == null && s.contains("RTI Perftest")) {
+                Matcher b = BANNER.matcher(s);
+                if (b.find()) {
+                    banner = b.group(1) + "." + b.group(2) + b.group(3);
+                    bannerVersion = new int[] {Integer.parseInt(b.group(1)), Integer.parseInt(b.group(2))};
+                }
             }
             Matcher nl = NEW_LENGTH.matcher(s);
             if (nl.find()) {
                 length = out.number(n, Columns.SIZE_BYTES, nl.group(1));
-                continue;
+                return;
             }
             if (!isDataLine(s)) {
-                continue;
+                return;
             }
+            if (pendingRaw != null) {
+                String r = pendingRaw;
+                pendingRaw = null;
+                data(pendingLine, r, collapse(r), false);
+            }
+            lastData = n;
+            data(n, raw, s, true);
+        }
+
+        /** One data line; {@code mayBeLast}: a line that looks cut waits for the next data line. */
+        private void data(int n, String raw, String s, boolean mayBeLast) {
             boolean trailing = raw.endsWith(" ") || raw.endsWith("\t");
+            mk.collapsed |= looksCollapsed(raw, s);
             Matcher m;
             if ((m = LATENCY_SUMMARY.matcher(s)).matches()) {
-                if (m.group(11) == null && mk.doubleSpaced && !mk.fourPercentiles && n == lastData) {
-                    truncated(out, n);
-                    break;
+                if (m.group(11) == null && mk.doubleSpaced && !mk.fourPercentiles && mayBeLast) {
+                    pendingLine = n;
+                    pendingRaw = raw;
+                    return;
                 }
                 mk.trailingSpace |= trailing;
                 mk.doubleSpaced |= DOUBLE_SPACED.matcher(raw).find();
@@ -147,7 +174,7 @@ public final class PerftestLegacyParser implements ResultParser {
                 mk.fourPercentiles |= m.group(11) == null;
                 String unit = m.group(3);
                 mk.microSign |= !unit.equals("us") && !unit.equals("ns");
-                double f = unit.equals("ns") ? 1000 : 1;
+                double f = divisor(n, unit);
                 Map<String, Double> v = new LinkedHashMap<>();
                 v.put(Columns.SIZE_BYTES, out.number(n, Columns.SIZE_BYTES, m.group(1)));
                 v.put(Columns.AVE_US, scaled(out.number(n, Columns.AVE_US, m.group(2)), f));
@@ -169,7 +196,7 @@ public final class PerftestLegacyParser implements ResultParser {
                 mk.oneWayDash |= s.startsWith("One-Way");
                 String unit = m.group(2);
                 mk.microSign |= !unit.equals("us") && !unit.equals("ns");
-                double f = unit.equals("ns") ? 1000 : 1;
+                double f = divisor(n, unit);
                 Map<String, Double> v = new LinkedHashMap<>();
                 v.put(Columns.SIZE_BYTES, length);
                 v.put(Columns.LATENCY_US, scaled(out.number(n, Columns.LATENCY_US, m.group(1)), f));
@@ -210,31 +237,80 @@ public final class PerftestLegacyParser implements ResultParser {
                 v.put(Columns.LOST_PCT, null);
                 tail(out, n, m.group(7), v, mk, true);
                 out.throughputInterval(v);
-            } else if (n == lastData) {
-                truncated(out, n);
-                break;
+            } else if (mayBeLast) {
+                pendingLine = n;
+                pendingRaw = raw;
             } else {
                 throw WirebenchException.badInput(src + ":" + n + ": expected a complete Perftest "
                         + (s.startsWith("Packets") || s.contains("Packets:") ? "throughput" : "latency")
                         + " line, got '" + Parsers.abbreviate(s) + "'");
             }
         }
-        cutInTheFirstWord(text, lastData, out);
-        String family = bannerVersion != null ? familyOf(bannerVersion, mk) : family(mk);
-        Map<String, String> ctx = new LinkedHashMap<>();
-        if (banner != null) {
-            ctx.put("perftest_version", banner);
+
+        /** The factor to microseconds of a legacy unit; an unknown unit is refused (exit 3). */
+        private double divisor(int n, String unit) {
+            if (unit.equals("ns")) {
+                return 1000;
+            }
+            if (unit.equals("ms")) {
+                return 0.001;
+            }
+            if (unit.equals("s")) {
+                return 0.000001;
+            }
+            if (!PerftestCsvParser.isMicro(unit)) {
+                throw WirebenchException.badInput(src + ":" + n + ": unknown time unit '" + unit
+                        + "'; expected ns, us, \u03bcs, ms or s");
+            }
+            return 1;
         }
-        return out.build("perftest-legacy-" + family, ctx);
+
+        @Override
+        public ParsedInput end(int lines, boolean endsWithNewline) {
+            if (pendingRaw != null) {
+                truncated(out, pendingLine);
+            } else if (!endsWithNewline && lines > lastData) {
+                cutInTheFirstWord(lastLine, lines, out);
+            }
+            String family = bannerVersion != null ? familyOf(bannerVersion, mk) : family(mk);
+            Map<String, String> ctx = new LinkedHashMap<>();
+            if (banner != null) {
+                ctx.put("perftest_version", banner);
+            }
+            return out.build("perftest-legacy-" + family, ctx);
+        }
+    }
+
+    /**
+     * Whether a data line lost its blanks: every Perftest version pads the size of a summary line
+     * ({@code %5d}) and puts two blanks between throughput fields, so a line with single blanks
+     * only, where those would show, was collapsed (web pages, issue texts).
+     */
+    static boolean looksCollapsed(String raw, String collapsed) {
+        String t = raw.strip();
+        if (t.contains("  ")) {
+            return false;
+        }
+        if (collapsed.startsWith("Packets: ") || collapsed.contains(" Packets: ")) {
+            return true;
+        }
+        Matcher m = SIZE_FIELD.matcher(collapsed);
+        if (m.find() && m.group(1).length() < 5) {
+            return true;
+        }
+        // latency values are printed %6lu / %6.0lf / %6.1lf: a shorter one had blanks before it
+        Matcher v = PADDED_VALUE.matcher(collapsed);
+        while (v.find()) {
+            if (v.group(1).length() < 6) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A last line without line end that is the start of a data line's first word ("Len", "Pack"). */
-    private static void cutInTheFirstWord(InputText text, int lastData, PerftestTables out) {
-        int n = text.lineCount();
-        if (text.endsWithNewline() || n == 0 || n <= lastData) {
-            return;
-        }
-        String s = collapse(text.line(n));
+    private static void cutInTheFirstWord(String last, int n, PerftestTables out) {
+        String s = collapse(last);
         for (String start : List.of("Length: ", "Packets: ", "One way Latency: ", "One-Way Latency: ",
                 "Serialization/Deserialization: ")) {
             if (!s.isEmpty() && start.startsWith(s)) {
@@ -250,7 +326,11 @@ public final class PerftestLegacyParser implements ResultParser {
 
     /** {@code v} in microseconds: divided by 1000 when it was printed in nanoseconds. */
     private static Double scaled(Double v, double divisor) {
-        return v == null ? null : v / divisor;
+        if (v == null) {
+            return null;
+        }
+        // ms and s come as 0.001 and 0.000001: multiply by the exact 1000 / 1000000 instead
+        return divisor >= 1 ? v / divisor : v * Math.rint(1 / divisor);
     }
 
     /** Lost percentage and CPU after the fixed part of a line. */
@@ -282,6 +362,15 @@ public final class PerftestLegacyParser implements ResultParser {
 
     /** The version family from the layout (docs/perftest-parsing.md). */
     private static String family(Markers mk) {
+        if (mk.collapsed) {
+            // spacing, trailing blanks and the Lost layout are gone: only the words tell
+            boolean v31 = mk.oneWayDash || mk.microSign || mk.cpuParen || mk.javaLost;
+            if (v31) {
+                return mk.javaLost ? "3.1+-java" : "3.1+";
+            }
+            return mk.serialization ? "3.0" : mk.fourPercentiles ? "5.1" : mk.lostPct ? "2.4"
+                    : mk.cpuColon ? "2.2" : "2.0";
+        }
         boolean v31 = mk.singleSpaced || mk.oneWayDash || mk.microSign || mk.cpuParen || mk.javaLost
                 || (mk.lostPct && !mk.trailingSpace && !mk.docsLost && !mk.doubleSpaced && !mk.cpuColon);
         if (v31) {

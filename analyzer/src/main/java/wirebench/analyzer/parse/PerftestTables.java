@@ -34,8 +34,8 @@ final class PerftestTables {
     private final String source;
     private final List<Group> latency = new ArrayList<>();
     private final List<Group> throughput = new ArrayList<>();
-    private final List<Map<String, Double>> latencyIntervals = new ArrayList<>();
-    private final List<Map<String, Double>> throughputIntervals = new ArrayList<>();
+    private final BoundedSeries latencyIntervals = BoundedSeries.latency();
+    private final BoundedSeries throughputIntervals = BoundedSeries.throughput();
     private final List<Warning> warnings = new ArrayList<>();
     private Map<String, Double> lastLatency;
 
@@ -53,7 +53,11 @@ final class PerftestTables {
         return source;
     }
 
-    /** A number of column {@code column} read from {@code text} on {@code line}; blank = null. */
+    /**
+     * A number of column {@code column} read from {@code text} on {@code line}; blank = null. Refused
+     * (exit 3, file:line): text that is no number, a number with more digits than a double holds
+     * exactly, a negative latency or count (see {@link #check}).
+     */
     Double number(int line, String column, String text) {
         if (text == null || text.isBlank()) {
             return null;
@@ -63,7 +67,59 @@ final class PerftestTables {
             throw WirebenchException.badInput(source + ":" + line + ": column '" + column
                     + "': expected a number, got '" + text.strip() + "'");
         }
-        return d;
+        if (significantDigits(text) > 15 && !exact(d, text.strip())) {
+            throw WirebenchException.badInput(source + ":" + line + ": column '" + column + "': expected a number of at "
+                    + "most 15 significant digits, got '" + Parsers.abbreviate(text) + "', which cannot be held exactly "
+                    + "(it would read as " + Numbers.plain(d) + ")");
+        }
+        return check(line, column, d);
+    }
+
+    /**
+     * {@code value} if it can be what the column measures: latencies, sizes, counts, rates and
+     * percentages are never negative (exit 3, file:line). The one exception is a tool's known bug,
+     * which is a warning naming it and no value: RTI Perftest computes serialization times from
+     * start/stop times cast to 32-bit integers, so a wrap prints a negative time.
+     */
+    Double check(int line, String column, Double value) {
+        if (value == null || !(value < 0)) {
+            return value;
+        }
+        if (column.equals(Columns.SERIALIZE_US) || column.equals(Columns.DESERIALIZE_US)) {
+            warn(line, "column '" + column + "': negative time " + Numbers.plain(value) + " ignored (RTI Perftest's "
+                    + "serialization timer wraps: it casts its start and stop times to 32-bit integers)");
+            return null;
+        }
+        throw WirebenchException.badInput(source + ":" + line + ": column '" + column + "': expected a value of 0 or "
+                + "more (a latency, size, count or rate), got " + Numbers.plain(value));
+    }
+
+    private static int significantDigits(String text) {
+        int n = 0;
+        boolean leading = true;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == 'e' || c == 'E') {
+                break;
+            }
+            if (c >= '0' && c <= '9') {
+                if (leading && c == '0') {
+                    continue;
+                }
+                leading = false;
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Whether {@code d} is the decimal number {@code text} (no digit lost in reading it). */
+    private static boolean exact(double d, String text) {
+        try {
+            return new java.math.BigDecimal(text).compareTo(java.math.BigDecimal.valueOf(d)) == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     void warn(int line, String message) {
@@ -80,11 +136,20 @@ final class PerftestTables {
     }
 
     void latencyInterval(Map<String, Double> values) {
-        latencyIntervals.add(new LinkedHashMap<>(values));
+        latencyIntervals.add(values);
     }
 
     void throughputInterval(Map<String, Double> values) {
-        throughputIntervals.add(new LinkedHashMap<>(values));
+        throughputIntervals.add(values);
+    }
+
+    /** The bounded series of latency interval rows (for parsers that add rows as arrays). */
+    BoundedSeries latencySeries() {
+        return latencyIntervals;
+    }
+
+    BoundedSeries throughputSeries() {
+        return throughputIntervals;
     }
 
     /** Serialization times printed on their own line after a latency summary (legacy printers). */
@@ -127,15 +192,13 @@ final class PerftestTables {
                 Columns.THROUGHPUT_OPTIONAL));
         List<ResultTable> series = new ArrayList<>();
         if (!latencyIntervals.isEmpty()) {
-            series.add(table(Kind.LATENCY_INTERVAL, latencyIntervals, ctx(format, context, PUBLISHER, 0),
-                    Columns.LATENCY_INTERVAL, List.of(Columns.CPU_PCT)));
+            series.add(latencyIntervals.table(source, ctx(format, context, PUBLISHER, 0)));
         }
         if (!throughputIntervals.isEmpty()) {
-            series.add(table(Kind.THROUGHPUT_INTERVAL, throughputIntervals, ctx(format, context, SUBSCRIBER, 0),
-                    Columns.THROUGHPUT_INTERVAL, List.of(Columns.CPU_PCT)));
+            series.add(throughputIntervals.table(source, ctx(format, context, SUBSCRIBER, 0)));
         }
         if (tables.isEmpty() && !series.isEmpty()) {
-            int n = latencyIntervals.size() + throughputIntervals.size();
+            long n = latencyIntervals.rows() + throughputIntervals.rows();
             warn(0, "no summary row, only " + n + " interval row" + (n == 1 ? "" : "s")
                     + " (did the run finish?); 'stats --intervals' shows them");
         } else if (tables.isEmpty() && warnings.isEmpty()) {

@@ -52,9 +52,9 @@ public final class SpeedTestParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        int n = Math.min(text.lineCount(), SNIFF_LINES);
-        for (int i = 1; i <= n; i++) {
-            String l = text.line(i);
+        List<String> head = text.head();
+        for (int i = 0; i < Math.min(head.size(), SNIFF_LINES); i++) {
+            String l = head.get(i);
             if (l.contains("Bandwith: DATA:") || l.contains("packet received within")) {
                 return true;
             }

@@ -58,9 +58,9 @@ public final class SpeedTesterOutputParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        int n = Math.min(text.lineCount(), 400);
-        for (int i = 1; i <= n; i++) {
-            if (ACCEPT.matcher(text.line(i).strip()).find()) {
+        List<String> head = text.head();
+        for (int i = 0; i < Math.min(head.size(), 400); i++) {
+            if (ACCEPT.matcher(head.get(i).strip()).find()) {
                 return true;
             }
         }

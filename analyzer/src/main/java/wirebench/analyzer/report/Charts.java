@@ -3,42 +3,68 @@ package wirebench.analyzer.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
+import java.awt.Graphics2D;
 import java.awt.Rectangle;
+import java.awt.geom.Rectangle2D;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
+import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
-import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.entity.CategoryItemEntity;
+import org.jfree.chart.entity.ChartEntity;
+import org.jfree.chart.entity.XYItemEntity;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
+import org.jfree.svg.PreserveAspectRatio;
 import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.SVGHints;
+import org.jfree.svg.ViewBox;
+
+import wirebench.contract.Numbers;
 
 /**
  * Charts rendered by JFreeChart to SVG text, for inlining in a self-contained report. Text drawn
  * into the SVG (titles, series names) is XML-escaped by JFreeSVG, so hostile labels stay text.
  * Each chart gets its own id prefix so that several charts in one page do not share clip paths.
+ *
+ * <p>Every chart scales with the page (a {@code viewBox}, no fixed size), its y tick labels sit in
+ * a group of class {@value #Y_TICKS_CLASS}, and every point or bar carries its exact value as an
+ * SVG {@code <title>} (a native tooltip: no script). Y axes never show repeated labels: a constant
+ * or all-zero series gets a range around its value.
  */
 public final class Charts {
     /** Width and height of every chart, in CSS pixels. */
-    public static final int WIDTH_PX = 760;
-    public static final int HEIGHT_PX = 400;
+    public static final int WIDTH_PX = 900;
+    public static final int HEIGHT_PX = 420;
 
     private static final Color[] PALETTE = {new Color(0x1f77b4), new Color(0xd62728), new Color(0x2ca02c),
         new Color(0xff7f0e), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f),
         new Color(0xbcbd22), new Color(0x17becf)};
+
+    /** The class of the SVG group holding a chart's y tick labels (the browser test reads them). */
+    public static final String Y_TICKS_CLASS = "wb-yticks";
+
+    static {
+        // rotated text (y axis labels, slanted categories) as <text> with a transform, not glyph outlines
+        org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
 
     private int counter;
 
@@ -77,9 +103,50 @@ public final class Charts {
         }
         // a log y axis only pays when values span more than a decade; narrow ranges read better linear
         boolean wideY = logY && ds.getSeriesCount() > 0 && spanY(ds) > 20;
-        XYPlot plot = new XYPlot(ds, logX ? sizeAxis(xLabel, ds) : axis(xLabel, false), axis(yLabel, wideY), r);
+        ValueAxis y = yAxis(yLabel, wideY);
+        fitDegenerate(y, minY(ds), maxY(ds));
+        XYPlot plot = new XYPlot(ds, logX ? sizeAxis(xLabel, ds) : axis(xLabel), y, r);
         style(plot);
-        return render(new JFreeChart(title, titleFont(), plot, true));
+        return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), xLabel, yLabel);
+    }
+
+    private static double minY(XYSeriesCollection ds) {
+        double min = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            if (ds.getSeries(i).getItemCount() > 0) {
+                min = Math.min(min, ds.getSeries(i).getMinY());
+            }
+        }
+        return min;
+    }
+
+    private static double maxY(XYSeriesCollection ds) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            if (ds.getSeries(i).getItemCount() > 0) {
+                max = Math.max(max, ds.getSeries(i).getMaxY());
+            }
+        }
+        return max;
+    }
+
+    /**
+     * A y range that cannot collapse: all zero reads 0..1, a constant value ±10% around it (the
+     * auto range would zoom onto rounding noise and label every tick alike).
+     */
+    static void fitDegenerate(ValueAxis y, double min, double max) {
+        if (Double.isInfinite(min) || Double.isInfinite(max)) {
+            y.setRange(0, 1);
+            return;
+        }
+        double span = max - min;
+        double scale = Math.max(Math.abs(max), Math.abs(min));
+        if (scale == 0) {
+            y.setRange(0, 1);
+        } else if (span <= scale * 1e-6) {
+            y.setRange(min >= 0 && y instanceof NumberAxis ? Math.max(0, min - scale * 0.1) : min - scale * 0.1,
+                    max + scale * 0.1);
+        }
     }
 
     private static double spanY(XYSeriesCollection ds) {
@@ -109,21 +176,18 @@ public final class Charts {
                 max = Math.max(max, s.getMaxX());
             }
         }
-        LogAxis a = new LogAxis(label);
-        a.setBase(2);
-        a.setSmallestValue(1);
-        if (max > 0) {
-            double lo = Math.floor(Math.log(min) / Math.log(2));
-            double hi = Math.ceil(Math.log(max) / Math.log(2));
-            if (hi <= lo) {
-                hi = lo + 1;
-            }
-            a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
-            a.setTickUnit(new NumberTickUnit(Math.max(1, Math.ceil((hi - lo) / 10))));
+        double lo = max > 0 ? Math.floor(Math.log(min) / Math.log(2)) : 0;
+        double hi = max > 0 ? Math.ceil(Math.log(max) / Math.log(2)) : 1;
+        if (hi <= lo) {
+            hi = lo + 1;
         }
-        a.setNumberFormatOverride(new java.text.DecimalFormat("0", java.text.DecimalFormatSymbols.getInstance(
-                Locale.ROOT)));
-        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        int step = (int) Math.max(1, Math.ceil((hi - lo) / 10));
+        List<Double> ticks = new java.util.ArrayList<>();
+        for (double e = lo; e <= hi; e += step) {
+            ticks.add(Math.pow(2, e));
+        }
+        TickedLogAxis a = new TickedLogAxis(label, ticks, v -> Numbers.plain(v));
+        a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
         return a;
     }
 
@@ -137,24 +201,36 @@ public final class Charts {
             XYSeries s = new XYSeries(uniqueKey(ds, l.name()), false, true);
             for (double[] p : l.points()) {
                 double pct = p[0];
-                if (pct >= 100.0) {
+                if (pct >= 100.0 || p[1] <= 0) {
                     continue;
                 }
                 s.add(1.0 / (1.0 - pct / 100.0), p[1]);
             }
             ds.addSeries(s);
         }
-        LogAxis x = new PercentileAxis("Percentile");
+        double maxX = 10;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            if (ds.getSeries(i).getItemCount() > 0) {
+                maxX = Math.max(maxX, ds.getSeries(i).getMaxX());
+            }
+        }
+        List<Double> ticks = new java.util.ArrayList<>();
+        for (double t = 1; t <= maxX * 1.0001; t *= 10) {
+            ticks.add(t);
+        }
+        TickedLogAxis x = new TickedLogAxis("Percentile", ticks, Charts::percentileLabel);
+        x.setRange(1, Math.max(10, maxX * 1.2));
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < lines.size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
             r.setSeriesStroke(i, new BasicStroke(1.8f));
         }
-        NumberAxis y = new NumberAxis(yLabel);
-        y.setAutoRangeIncludesZero(true);
+        // always logarithmic: one series' tail (a 28 ms spike) must not flatten the others
+        ValueAxis y = yAxis(yLabel, spanY(ds) > 2);
+        fitDegenerate(y, minY(ds), maxY(ds));
         XYPlot plot = new XYPlot(ds, x, y, r);
         style(plot);
-        return render(new JFreeChart(title, titleFont(), plot, true));
+        return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), "Percentile", yLabel);
     }
 
     /** A vertical bar chart, categories along x, one colour per series. */
@@ -185,7 +261,9 @@ public final class Charts {
         for (int i = 0; i < series.size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
         }
-        CategoryPlot plot = new CategoryPlot(ds, cat, new NumberAxis(valueLabel), r);
+        cat.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
+        ValueAxis value = yAxis(valueLabel, false);
+        CategoryPlot plot = new CategoryPlot(ds, cat, value, r);
         plot.setOrientation(PlotOrientation.VERTICAL);
         double top = 0;
         for (int i = 0; i < ds.getRowCount(); i++) {
@@ -197,6 +275,16 @@ public final class Charts {
         if (top == 0) {
             // all bars zero (no loss, say): a plain 0..1 axis instead of one zoomed on rounding noise
             plot.getRangeAxis().setRange(0, 1);
+        } else if (names.length > 0) {
+            // with rating bands, show the band the tallest bar reaches up to its upper limit
+            double upper = top * 1.05;
+            for (double l : limits) {
+                if (l >= top) {
+                    upper = Math.max(upper, l);
+                    break;
+                }
+            }
+            plot.getRangeAxis().setRange(0, upper);
         }
         for (int i = 0; i < names.length; i++) {
             double lo = i == 0 ? 0 : limits[i - 1];
@@ -214,7 +302,7 @@ public final class Charts {
         }
         plot.setBackgroundPaint(Color.WHITE);
         plot.setRangeGridlinePaint(new Color(0xdddddd));
-        return render(new JFreeChart(title, titleFont(), plot, series.size() > 1));
+        return render(new JFreeChart(title, titleFont(), plot, series.size() > 1), categoryLabel, valueLabel);
     }
 
     private static String uniqueKey(XYSeriesCollection ds, String name) {
@@ -226,22 +314,92 @@ public final class Charts {
         return key;
     }
 
-    private static ValueAxis axis(String label, boolean log) {
-        if (log) {
-            // labels at 1-2-5 steps within each decade, read as plain numbers
-            LogarithmicAxis a = new LogarithmicAxis(label);
-            a.setStrictValuesFlag(false);
-            a.setAllowNegativesFlag(false);
-            a.setAutoRangeNextLogFlag(false);
-            a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
-                    java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
-            return a;
-        }
+    /** A linear x axis with plain number labels. */
+    private static ValueAxis axis(String label) {
         NumberAxis a = new NumberAxis(label);
         a.setAutoRangeIncludesZero(false);
-        a.setNumberFormatOverride(new java.text.DecimalFormat("#,##0.###",
-                java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)));
+        a.setNumberFormatOverride(plainFormat());
+        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
         return a;
+    }
+
+    /** A y axis (log base 10 or linear) whose tick labels are grouped for the browser test. */
+    private static ValueAxis yAxis(String label, boolean log) {
+        ValueAxis a;
+        if (log) {
+            // labels at 1..9 steps within each decade, read as plain numbers
+            LogarithmicAxis l = new YLogAxis(label);
+            l.setStrictValuesFlag(false);
+            l.setAllowNegativesFlag(false);
+            l.setAutoRangeNextLogFlag(false);
+            l.setNumberFormatOverride(plainFormat());
+            a = l;
+        } else {
+            NumberAxis n = new YNumberAxis(label);
+            n.setAutoRangeIncludesZero(false);
+            n.setNumberFormatOverride(plainFormat());
+            a = n;
+        }
+        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        return a;
+    }
+
+    /**
+     * Tick labels as plain numbers with grouping, up to 6 decimals, never "-0": ticks are multiples
+     * of the tick unit, so labels of distinct ticks differ.
+     */
+    static java.text.NumberFormat plainFormat() {
+        java.text.DecimalFormat f = new java.text.DecimalFormat("#,##0.######",
+                java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public StringBuffer format(double number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
+                double v = Math.abs(number) < 5e-7 ? 0.0 : number;
+                return super.format(v + 0.0, toAppendTo, pos);
+            }
+        };
+        return f;
+    }
+
+    /** Draws tick labels inside an SVG group of class {@link #Y_TICKS_CLASS}. */
+    private static AxisState grouped(Graphics2D g2, java.util.function.Supplier<AxisState> draw) {
+        g2.setRenderingHint(SVGHints.KEY_BEGIN_GROUP, Map.of("class", Y_TICKS_CLASS));
+        try {
+            return draw.get();
+        } finally {
+            g2.setRenderingHint(SVGHints.KEY_END_GROUP, "true");
+        }
+    }
+
+    /** A linear y axis whose tick labels are grouped. */
+    private static final class YNumberAxis extends NumberAxis {
+        private static final long serialVersionUID = 1L;
+
+        YNumberAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        protected AxisState drawTickMarksAndLabels(Graphics2D g2, double cursor, Rectangle2D plotArea,
+                Rectangle2D dataArea, RectangleEdge edge) {
+            return grouped(g2, () -> super.drawTickMarksAndLabels(g2, cursor, plotArea, dataArea, edge));
+        }
+    }
+
+    /** A log y axis whose tick labels are grouped. */
+    private static final class YLogAxis extends LogarithmicAxis {
+        private static final long serialVersionUID = 1L;
+
+        YLogAxis(String label) {
+            super(label);
+        }
+
+        @Override
+        protected AxisState drawTickMarksAndLabels(Graphics2D g2, double cursor, Rectangle2D plotArea,
+                Rectangle2D dataArea, RectangleEdge edge) {
+            return grouped(g2, () -> super.drawTickMarksAndLabels(g2, cursor, plotArea, dataArea, edge));
+        }
     }
 
     private static void style(XYPlot plot) {
@@ -254,7 +412,7 @@ public final class Charts {
         return new Font(Font.SANS_SERIF, Font.BOLD, 15);
     }
 
-    private String render(JFreeChart chart) {
+    private String render(JFreeChart chart, String xLabel, String yLabel) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.getTitle().setPaint(new Color(0x222222));
         if (chart.getLegend() != null) {
@@ -262,41 +420,100 @@ public final class Charts {
         }
         chart.setAntiAlias(true);
         SVGGraphics2D g = new SVGGraphics2D(WIDTH_PX, HEIGHT_PX);
-        g.setDefsKeyPrefix("wbchart" + (++counter) + "_");
-        chart.draw(g, new Rectangle(0, 0, WIDTH_PX, HEIGHT_PX));
-        return g.getSVGElement("wbchart" + counter);
+        String id = "wbchart" + (++counter);
+        g.setDefsKeyPrefix(id + "_");
+        // text as <text> elements, not glyph outlines: smaller, selectable, readable by tests
+        g.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
+        ChartRenderingInfo info = new ChartRenderingInfo();
+        chart.draw(g, new Rectangle(0, 0, WIDTH_PX, HEIGHT_PX), info);
+        String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH_PX, HEIGHT_PX), PreserveAspectRatio.XMID_YMID,
+                null);
+        return svg.substring(0, svg.lastIndexOf("</svg>")) + tooltips(info, xLabel, yLabel) + "</svg>";
     }
 
-    /** A log axis of 1/(1-p) whose ticks read as percentiles: 90%, 99%, 99.9%, ... */
-    private static final class PercentileAxis extends LogAxis {
+    /**
+     * One invisible hover target per drawn point or bar, over the item's own area, whose SVG
+     * {@code <title>} names its series and exact values.
+     */
+    private static String tooltips(ChartRenderingInfo info, String xLabel, String yLabel) {
+        StringBuilder sb = new StringBuilder("<g class='wb-points' style='fill:#000;fill-opacity:0;stroke:none'>");
+        for (Object o : info.getEntityCollection().getEntities()) {
+            ChartEntity e = (ChartEntity) o;
+            String text;
+            if (e instanceof XYItemEntity xy) {
+                var ds = xy.getDataset();
+                int s = xy.getSeriesIndex();
+                int i = xy.getItem();
+                double x = ds.getXValue(s, i);
+                if (xLabel.equals("Percentile")) {
+                    text = ds.getSeriesKey(s) + ": " + percentileLabel(x) + " " + yLabel + " " + exact(
+                            ds.getYValue(s, i));
+                } else {
+                    text = ds.getSeriesKey(s) + ": " + xLabel + " " + exact(x) + ", " + yLabel + " " + exact(
+                            ds.getYValue(s, i));
+                }
+            } else if (e instanceof CategoryItemEntity c) {
+                Number v = c.getDataset().getValue(c.getRowKey(), c.getColumnKey());
+                String series = c.getDataset().getRowCount() > 1 ? c.getRowKey() + ", " : "";
+                text = series + c.getColumnKey() + ": " + yLabel + " " + (v == null ? "none" : exact(v.doubleValue()));
+            } else {
+                continue;
+            }
+            Rectangle2D b = e.getArea().getBounds2D();
+            sb.append(String.format(Locale.ROOT, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'><title>",
+                    b.getX(), b.getY(), Math.max(b.getWidth(), 1), Math.max(b.getHeight(), 1)))
+                    .append(xml(text)).append("</title></rect>");
+        }
+        return sb.append("</g>").toString();
+    }
+
+    /** A value as exactly as it is known: up to 6 decimals, no grouping. */
+    static String exact(double v) {
+        return new java.math.BigDecimal(v).round(new java.math.MathContext(10)).setScale(6,
+                java.math.RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
+    }
+
+    private static String xml(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&apos;")
+                .replace("\"", "&quot;");
+    }
+
+    /** The percentile of x = 1/(1-p): {@code 99.9%}. */
+    static String percentileLabel(double x) {
+        double p = 100.0 * (1.0 - 1.0 / x);
+        return new java.math.BigDecimal(p).round(new java.math.MathContext(8)).stripTrailingZeros().toPlainString()
+                + "%";
+    }
+
+    /**
+     * A log x axis with ticks at given values and labels from a function, drawn as plain text
+     * (JFreeChart's LogAxis draws attributed strings, which SVG gets as glyph outlines).
+     */
+    private static final class TickedLogAxis extends LogarithmicAxis {
         private static final long serialVersionUID = 1L;
+        private final List<Double> ticks;
+        private final transient java.util.function.DoubleFunction<String> labels;
 
-        PercentileAxis(String label) {
+        TickedLogAxis(String label, List<Double> ticks, java.util.function.DoubleFunction<String> labels) {
             super(label);
-            setBase(10);
-            setSmallestValue(1);
-            setTickUnit(new NumberTickUnit(1));
-            setNumberFormatOverride(new java.text.NumberFormat() {
-                private static final long serialVersionUID = 1L;
+            this.ticks = ticks;
+            this.labels = labels;
+            setStrictValuesFlag(false);
+            setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        }
 
-                @Override
-                public StringBuffer format(double number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
-                    double p = 100.0 * (1.0 - 1.0 / number);
-                    String s = new java.math.BigDecimal(p).round(new java.math.MathContext(8))
-                            .stripTrailingZeros().toPlainString();
-                    return toAppendTo.append(s).append('%');
+        @Override
+        protected List<org.jfree.chart.axis.Tick> refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea,
+                RectangleEdge edge) {
+            List<org.jfree.chart.axis.Tick> out = new java.util.ArrayList<>();
+            for (double t : ticks) {
+                if (getRange().contains(t)) {
+                    out.add(new org.jfree.chart.axis.NumberTick(org.jfree.chart.axis.TickType.MAJOR, t,
+                            labels.apply(t), org.jfree.chart.ui.TextAnchor.TOP_CENTER,
+                            org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
                 }
-
-                @Override
-                public StringBuffer format(long number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
-                    return format((double) number, toAppendTo, pos);
-                }
-
-                @Override
-                public Number parse(String source, java.text.ParsePosition parsePosition) {
-                    return null;
-                }
-            });
+            }
+            return out;
         }
     }
 }

@@ -31,6 +31,8 @@ import wirebench.contract.VersionProvider;
  * rows, warnings]), {@code warnings} (everything, for the summary).
  */
 public final class ReportBuilder {
+    /** The latency tables' sample count column (docs/results-format.md). */
+    private static final String SAMPLES = "samples";
     private final Charts charts = new Charts();
     private final List<String> allWarnings = new ArrayList<>();
 
@@ -55,7 +57,18 @@ public final class ReportBuilder {
             p.warnings().forEach(w -> allWarnings.add(w.format()));
         }
         model.put("inputs", ins);
-        model.put("runs", RunHeaders.read(inputs));
+        List<Object> runs = RunHeaders.read(inputs);
+        Map<String, Object> env = Environment.of(runs);
+        @SuppressWarnings("unchecked")
+        List<String> runLabels = (List<String>) env.get("labels");
+        for (int i = 0; i < runs.size(); i++) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> run = (Map<String, Object>) runs.get(i);
+            run.put("label", runLabels.get(i));
+        }
+        model.put("runs", runs);
+        model.put("environment", env);
+        model.put("summary", Summary.of(parsed, runs));
 
         List<Object> sections = new ArrayList<>();
         addIfAny(sections, latencySection(parsed, inputs));
@@ -81,51 +94,35 @@ public final class ReportBuilder {
         if (tables.isEmpty() && series.isEmpty() && hist.isEmpty()) {
             return null;
         }
+        List<ResultTable> latencyTests = new ArrayList<>();
+        List<ResultTable> underLoad = new ArrayList<>();
+        tables.forEach(t -> ("throughput".equals(t.context().get("test")) ? underLoad : latencyTests).add(t));
         List<Object> chartList = new ArrayList<>();
-        if (!tables.isEmpty()) {
-            List<Charts.Line> lines = new ArrayList<>();
-            for (ResultTable t : tables) {
-                String label = label(t);
-                lines.add(new Charts.Line(label + " median", points(t, Columns.SIZE_BYTES, Columns.P50_US), false));
-                lines.add(new Charts.Line(label + " p99", points(t, Columns.SIZE_BYTES, Columns.P99_US), true));
-            }
-            chartList.add(chart("One-way latency vs sample size (median solid, p99 dashed)",
-                    charts.xy("One-way latency vs sample size", "Sample size (bytes)", "Latency (μs)", lines, true,
-                            true)));
-        }
+        vsSize(chartList, latencyTests, "One-way latency vs sample size (median solid, p99 dashed; p99 only where "
+                + "a test has 100 samples or more)", "One-way latency vs sample size");
+        vsSize(chartList, underLoad, "Latency under load (throughput tests) vs sample size (median solid, p99 "
+                + "dashed; p99 only where a test has 100 samples or more)", "Latency under load vs sample size");
         if (!hist.isEmpty()) {
-            List<Charts.Line> lines = new ArrayList<>();
-            for (Histograms.Distribution d : hist) {
-                lines.add(new Charts.Line(d.name(), d.points(), false));
-            }
-            chartList.add(chart("Latency percentile distribution (HdrHistogram logs)",
-                    charts.percentiles("Latency by percentile", "Latency (μs)", lines)));
-        } else if (!tables.isEmpty()) {
-            List<Charts.Line> lines = new ArrayList<>();
-            for (ResultTable t : tables) {
-                for (Row r : t.rows()) {
-                    List<double[]> pts = new ArrayList<>();
-                    for (String c : List.of(Columns.P50_US, Columns.P90_US, Columns.P99_US, Columns.P9999_US,
-                            Columns.P999999_US)) {
-                        Double v = r.number(c);
-                        if (v != null) {
-                            pts.add(new double[] {100 * Columns.percentileOf(c), v});
-                        }
-                    }
-                    if (pts.size() >= 2 && lines.size() < 12) {
-                        lines.add(new Charts.Line(label(t) + " " + Numbers.plain(r.number(Columns.SIZE_BYTES))
-                                + " B", pts, false));
-                    }
-                }
-            }
-            if (!lines.isEmpty()) {
-                chartList.add(chart("Latency percentiles from the summary tables (no histograms in the inputs)",
-                        charts.percentiles("Latency by percentile (summary points)", "Latency (μs)", lines)));
-            }
+            List<Histograms.Distribution> lat = new ArrayList<>();
+            List<Histograms.Distribution> load = new ArrayList<>();
+            hist.forEach(d -> ("throughput".equals(SeriesLabels.ofHistogramLog(d.name()).get("test")) ? load : lat)
+                    .add(d));
+            distributionChart(chartList, lat, "Latency by percentile, latency tests (HdrHistogram logs; log scale; "
+                    + "each line ends at the last percentile its sample count supports)", "Latency by percentile");
+            distributionChart(chartList, load, "Latency by percentile under load, throughput tests (HdrHistogram "
+                    + "logs; log scale; each line ends at the last percentile its sample count supports)",
+                    "Latency by percentile under load");
+        } else {
+            summaryPercentiles(chartList, latencyTests, "Latency percentiles from the summary tables, latency tests "
+                    + "(no histograms in the inputs; log scale)", "Latency by percentile (summary points)");
+            summaryPercentiles(chartList, underLoad, "Latency percentiles from the summary tables under load "
+                    + "(no histograms in the inputs; log scale)", "Latency by percentile under load (summary points)");
         }
         if (!series.isEmpty()) {
             List<Charts.Line> lines = new ArrayList<>();
-            for (ResultTable s : series) {
+            List<String> names = SeriesLabels.varying(series.stream().map(ResultTable::context).toList(), "");
+            for (int i = 0; i < series.size(); i++) {
+                ResultTable s = series.get(i);
                 Map<Double, List<double[]>> bySize = new LinkedHashMap<>();
                 for (Row r : s.rows()) {
                     Double v = r.number(Columns.LATENCY_US);
@@ -137,7 +134,7 @@ public final class ReportBuilder {
                 }
                 for (Map.Entry<Double, List<double[]>> e : bySize.entrySet()) {
                     if (lines.size() < 10) {
-                        lines.add(new Charts.Line(label(s) + " " + Numbers.plain(e.getKey()) + " B", e.getValue(),
+                        lines.add(new Charts.Line(join(names.get(i), SeriesLabels.bytes(e.getKey())), e.getValue(),
                                 false));
                     }
                 }
@@ -152,6 +149,99 @@ public final class ReportBuilder {
                 chartList, tables(tables, parsed));
     }
 
+    /** Median (solid) and p99 (dashed) against size, one pair per table; p99 only from 100 samples. */
+    private void vsSize(List<Object> chartList, List<ResultTable> tables, String caption, String title) {
+        if (tables.isEmpty()) {
+            return;
+        }
+        List<String> names = SeriesLabels.varying(tables.stream().map(ResultTable::context).toList(), "");
+        List<Charts.Line> lines = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            ResultTable t = tables.get(i);
+            lines.add(new Charts.Line(join(names.get(i), "median"), points(t, Columns.SIZE_BYTES, Columns.P50_US),
+                    false));
+            List<double[]> p99 = new ArrayList<>();
+            for (Row r : t.rows()) {
+                Double size = r.number(Columns.SIZE_BYTES);
+                Double v = r.number(Columns.P99_US);
+                Double n = r.number(SAMPLES);
+                if (size != null && v != null && (n == null || n >= 100)) {
+                    p99.add(new double[] {size, v});
+                }
+            }
+            if (!p99.isEmpty()) {
+                lines.add(new Charts.Line(join(names.get(i), "p99"), p99, true));
+            }
+        }
+        chartList.add(chart(caption, charts.xy(title, "Sample size (bytes)", "Latency (μs)", lines, true, true)));
+    }
+
+    /** One percentile chart of histogram logs, each line cut at the last percentile its count supports. */
+    private void distributionChart(List<Object> chartList, List<Histograms.Distribution> dists, String caption,
+            String title) {
+        if (dists.isEmpty()) {
+            return;
+        }
+        if (dists.stream().allMatch(d -> d.count() < 2)) {
+            // one value per log: no distribution to draw (a chart of lone dots would suggest one)
+            chartList.add(note(title + ": not drawn, each log holds a single latency sample"));
+            return;
+        }
+        List<String> names = SeriesLabels.varying(dists.stream().map(d -> SeriesLabels.ofHistogramLog(d.name()))
+                .toList(), "latency");
+        List<Charts.Line> lines = new ArrayList<>();
+        for (int i = 0; i < dists.size(); i++) {
+            Histograms.Distribution d = dists.get(i);
+            double last = supported(d.count());
+            List<double[]> pts = new ArrayList<>();
+            for (double[] p : d.points()) {
+                if (p[0] <= last + 1e-9) {
+                    pts.add(p);
+                }
+            }
+            lines.add(new Charts.Line(names.get(i) + " (n=" + d.count() + ")", pts, false));
+        }
+        chartList.add(chart(caption, charts.percentiles(title, "Latency (μs)", lines)));
+    }
+
+    /** The highest percentile (0..100) that {@code n} samples support: 100 (1 - 1/n). */
+    static double supported(long n) {
+        return n <= 1 ? 0 : 100.0 * (1.0 - 1.0 / n);
+    }
+
+    /** Percentile lines from the summary tables' columns, each cut where its sample count ends. */
+    private void summaryPercentiles(List<Object> chartList, List<ResultTable> tables, String caption, String title) {
+        List<String> names = SeriesLabels.varying(tables.stream().map(ResultTable::context).toList(), "");
+        List<Charts.Line> lines = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            ResultTable t = tables.get(i);
+            for (Row r : t.rows()) {
+                Double n = r.number(SAMPLES);
+                List<double[]> pts = new ArrayList<>();
+                for (String c : List.of(Columns.P50_US, Columns.P90_US, Columns.P99_US, Columns.P9999_US,
+                        Columns.P999999_US)) {
+                    Double v = r.number(c);
+                    double pct = 100 * Columns.percentileOf(c);
+                    if (v != null && (n == null || pct <= supported(n.longValue()) + 1e-9)) {
+                        pts.add(new double[] {pct, v});
+                    }
+                }
+                if (pts.size() >= 2 && lines.size() < 12) {
+                    lines.add(new Charts.Line(join(names.get(i), SeriesLabels.bytes(r.number(Columns.SIZE_BYTES))),
+                            pts, false));
+                }
+            }
+        }
+        if (!lines.isEmpty()) {
+            chartList.add(chart(caption, charts.percentiles(title, "Latency (μs)", lines)));
+        }
+    }
+
+    /** "reliable, median"; just "median" when the first part is empty. */
+    static String join(String a, String b) {
+        return a == null || a.isEmpty() ? b : a + ", " + b;
+    }
+
     private Map<String, Object> throughputSection(List<ParsedInput> parsed) {
         List<ResultTable> tables = tablesOf(parsed, Kind.THROUGHPUT);
         if (tables.isEmpty()) {
@@ -160,10 +250,12 @@ public final class ReportBuilder {
         List<Charts.Line> mbps = new ArrayList<>();
         List<Charts.Line> rate = new ArrayList<>();
         List<Charts.Line> lost = new ArrayList<>();
-        for (ResultTable t : tables) {
-            mbps.add(new Charts.Line(label(t), points(t, Columns.SIZE_BYTES, Columns.MBPS), false));
-            rate.add(new Charts.Line(label(t), points(t, Columns.SIZE_BYTES, Columns.SAMPLES_PER_S), false));
-            lost.add(new Charts.Line(label(t), points(t, Columns.SIZE_BYTES, Columns.LOST_PCT), false));
+        List<String> names = SeriesLabels.varying(tables.stream().map(ResultTable::context).toList(), "throughput");
+        for (int i = 0; i < tables.size(); i++) {
+            ResultTable t = tables.get(i);
+            mbps.add(new Charts.Line(names.get(i), points(t, Columns.SIZE_BYTES, Columns.MBPS), false));
+            rate.add(new Charts.Line(names.get(i), points(t, Columns.SIZE_BYTES, Columns.SAMPLES_PER_S), false));
+            lost.add(new Charts.Line(names.get(i), points(t, Columns.SIZE_BYTES, Columns.LOST_PCT), false));
         }
         List<Object> chartList = new ArrayList<>();
         chartList.add(chart("Throughput (Mbps of payload) vs sample size",
@@ -196,7 +288,9 @@ public final class ReportBuilder {
     /** Table models with the lint warnings of each table beside it. */
     List<Object> tables(List<ResultTable> tables, List<ParsedInput> parsed) {
         List<Object> out = new ArrayList<>();
-        for (ResultTable t : tables) {
+        List<String> names = SeriesLabels.varying(tables.stream().map(ResultTable::context).toList(), "");
+        for (int ti = 0; ti < tables.size(); ti++) {
+            ResultTable t = tables.get(ti);
             List<ResultTable> series = new ArrayList<>();
             for (ParsedInput p : parsed) {
                 if (p.source().equals(t.source())) {
@@ -208,7 +302,11 @@ public final class ReportBuilder {
                 ws.add(w.message());
                 allWarnings.add(w.format());
             }
-            out.add(table(t, ws));
+            Map<String, Object> m = table(t, ws);
+            if (!names.get(ti).isEmpty()) {
+                m.put("title", names.get(ti));
+            }
+            out.add(m);
         }
         return out;
     }
@@ -221,23 +319,45 @@ public final class ReportBuilder {
                 cols.add(c);
             }
         }
+        if (t.kind() == Kind.RPC && cols.remove("label")) {
+            cols.add(0, "label"); // the case first: it is the column that stays in view when the table scrolls
+        }
         List<String> labels = new ArrayList<>();
         cols.forEach(c -> labels.add(ColumnLabels.label(t.kind(), c)));
         List<Object> rows = new ArrayList<>();
+        boolean[] text = new boolean[cols.size()];
         for (Row r : t.rows()) {
             List<String> cells = new ArrayList<>();
-            cols.forEach(c -> cells.add(ColumnLabels.display(t.kind(), c, r.get(c))));
+            for (int i = 0; i < cols.size(); i++) {
+                Object v = r.get(cols.get(i));
+                text[i] |= v instanceof String && !((String) v).isEmpty() && Numbers.parseOrNull((String) v) == null;
+                cells.add(ColumnLabels.display(t.kind(), cols.get(i), v));
+            }
             rows.add(cells);
         }
+        List<String> align = new ArrayList<>();
+        for (boolean b : text) {
+            align.add(b ? "text" : "num");
+        }
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("title", t.source() + " — " + label(t));
-        m.put("source", t.source());
+        String file = Path.of(t.source()).getFileName() == null ? t.source()
+                : Path.of(t.source()).getFileName().toString();
+        m.put("title", SeriesLabels.all(t.context(), file));
+        m.put("source", shortSource(t.source()));
+        m.put("align", align);
         m.put("kind", t.kind().id());
         m.put("columns", labels);
         m.put("column_ids", cols);
         m.put("rows", rows);
         m.put("warnings", warnings);
         return m;
+    }
+
+    /** The last two parts of a path: {@code pubsub-latency-reliable/pubsub-latency.csv}. */
+    static String shortSource(String source) {
+        Path p = Path.of(source);
+        int n = p.getNameCount();
+        return n >= 2 ? p.subpath(n - 2, n).toString() : source;
     }
 
     /** A short label of a table: its context values except the format, or the file name. */
@@ -263,6 +383,14 @@ public final class ReportBuilder {
             }
         }
         return pts;
+    }
+
+    /** A chart that was not drawn, with the reason, shown where the chart would be. */
+    static Map<String, Object> note(String text) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("title", text);
+        m.put("svg", "");
+        return m;
     }
 
     static Map<String, Object> chart(String title, String svg) {

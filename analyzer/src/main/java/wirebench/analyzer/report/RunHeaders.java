@@ -18,10 +18,17 @@ import wirebench.contract.WirebenchException;
 /**
  * The run headers of the results directories among the inputs: what ran, when, and on what
  * machine (run.json, docs/results-format.md), as name/value rows for the report.
+ *
+ * <p>Each run: {@code source} (its run.json), {@code label} (its directory's name),
+ * {@code fields} (name, value: tool, times, host, OS, CPU, JVM, NICs...), {@code config} (name,
+ * value per configuration key) and {@code json} (the file's text, for a collapsed view).
  */
 public final class RunHeaders {
     private static final Set<String> SHOWN = Set.of("format", "run_id", "tool_version", "git_sha", "start_utc",
             "end_utc", "command_line", "config", "config_sha256", "environment", "sources", "warnings", "created_utc");
+
+    /** The largest run.json shown in full; a longer one is cut (memory bounded by what is printed). */
+    private static final int MAX_JSON_CHARS = 200_000;
 
     private RunHeaders() {
     }
@@ -99,11 +106,8 @@ public final class RunHeaders {
             }
             add(fields, "NICs", String.join("; ", nics));
         }
-        if (run.get("config") instanceof Map) {
-            List<String> cfg = new ArrayList<>();
-            map(run.get("config")).forEach((k, v) -> cfg.add(k + "=" + str(v)));
-            add(fields, "Configuration", String.join(" ", cfg));
-        }
+        List<Object> config = new ArrayList<>();
+        map(run.get("config")).forEach((k, v) -> add(config, k, v == null ? "null" : str(v)));
         for (Map.Entry<String, Object> e : run.entrySet()) {
             if (!SHOWN.contains(e.getKey()) && e.getValue() != null) {
                 add(fields, e.getKey(), str(e.getValue()));
@@ -112,7 +116,15 @@ public final class RunHeaders {
         add(fields, "Run id", run.get("run_id"));
         Map<String, Object> h = new LinkedHashMap<>();
         h.put("source", runJson.toString());
+        Path dir = runJson.toAbsolutePath().normalize().getParent();
+        h.put("label", dir == null || dir.getFileName() == null ? runJson.toString() : dir.getFileName().toString());
+        h.put("start_utc", str(run.get("start_utc") != null ? run.get("start_utc") : run.get("created_utc")));
+        h.put("end_utc", str(run.get("end_utc")));
+        h.put("host", str(env.get("host")));
         h.put("fields", fields);
+        h.put("config", config);
+        h.put("json", text.length() > MAX_JSON_CHARS ? text.substring(0, MAX_JSON_CHARS) + "\n... (cut at "
+                + MAX_JSON_CHARS + " characters)" : text);
         return h;
     }
 

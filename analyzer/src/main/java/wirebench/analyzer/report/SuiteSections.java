@@ -21,7 +21,7 @@ final class SuiteSections {
     private static final Map<Kind, List<String>> HEADLINES = Map.of(
             Kind.COMPRESSION, List.of("saved_pct", "saved_bytes", "wire_bytes"),
             Kind.UDP, List.of("data_mbps", "lost_pct", "jitter_ms"),
-            Kind.RPC, List.of("orig_ms_per_call", "ms_per_call", "p50_us", "p99_us"));
+            Kind.RPC, List.of("ms_per_call"));
     /** SpeedTester's rating thresholds on ms per call: below 0.1 SUPERB ... 5.0 and above DEAD HORSE. */
     private static final double[] RATING_MS = {0.1, 0.3, 0.5, 1.0, 5.0};
     private static final String[] RATING_NAMES = {"SUPERB", "TOP", "OK", "ACCEPTABLE", "LOUSY", "DEAD HORSE"};
@@ -50,19 +50,26 @@ final class SuiteSections {
                 chartList.add(ReportBuilder.chart("Thread sweep: completed calls per second by client threads", sweep));
             }
         }
-        for (String measure : HEADLINES.get(kind)) {
+        List<String> names = SeriesLabels.varying(tables.stream().map(ResultTable::context).toList(),
+                TITLES.get(kind)[1]);
+        for (String headline : HEADLINES.get(kind)) {
             List<Charts.Bars> bars = new ArrayList<>();
-            for (ResultTable t : tables) {
-                if (!t.hasValues(measure) || isSweep(t)) {
+            String measure = headline;
+            for (int ti = 0; ti < tables.size(); ti++) {
+                ResultTable t = tables.get(ti);
+                // RPC: wirebench's precise ms/call, or SpeedTester's whole-millisecond one: one chart, not two
+                String m = kind == Kind.RPC && !t.hasValues(headline) ? "orig_ms_per_call" : headline;
+                if (!t.hasValues(m) || isSweep(t)) {
                     continue;
                 }
+                measure = m;
                 List<String> cats = new ArrayList<>();
                 List<Double> vals = new ArrayList<>();
                 for (Row r : t.rows()) {
                     cats.add(category(t, r));
-                    vals.add(r.number(measure));
+                    vals.add(r.number(m));
                 }
-                bars.add(new Charts.Bars(ReportBuilder.label(t), cats, vals));
+                bars.add(new Charts.Bars(names.get(ti), cats, vals));
             }
             if (!bars.isEmpty()) {
                 String label = ColumnLabels.label(kind, measure);
@@ -74,6 +81,9 @@ final class SuiteSections {
                                 : charts.bars(label, "Test point", label, bars)));
             }
         }
+        if (kind == Kind.RPC) {
+            percentileBars(tables, names, charts, chartList);
+        }
         List<Object> tableModels = new ArrayList<>();
         if (kind == Kind.COMPRESSION) {
             for (ResultTable t : Savings.tables(tables)) {
@@ -83,12 +93,45 @@ final class SuiteSections {
                         charts.bars("Bandwidth: NONE vs " + series, "Batching", "Mb on the wire", savingsBars(t))));
             }
         }
-        for (ResultTable t : tables) {
-            tableModels.add(ReportBuilder.table(t, List.of()));
+        for (int ti = 0; ti < tables.size(); ti++) {
+            Map<String, Object> m = ReportBuilder.table(tables.get(ti), List.of());
+            if (tables.size() > 1) {
+                m.put("title", names.get(ti));
+            }
+            tableModels.add(m);
         }
         String[] title = TITLES.get(kind);
         Map<String, Object> s = ReportBuilder.section(title[0], title[1], title[2], chartList, tableModels);
         return new LinkedHashMap<>(s);
+    }
+
+    /** RPC call latency: p50 and p99 per case as one chart (one quantity, two series per table). */
+    private static void percentileBars(List<ResultTable> tables, List<String> names, Charts charts,
+            List<Object> chartList) {
+        List<Charts.Bars> bars = new ArrayList<>();
+        for (int ti = 0; ti < tables.size(); ti++) {
+            ResultTable t = tables.get(ti);
+            if (isSweep(t)) {
+                continue;
+            }
+            for (String c : List.of("p50_us", "p99_us")) {
+                if (!t.hasValues(c)) {
+                    continue;
+                }
+                List<String> cats = new ArrayList<>();
+                List<Double> vals = new ArrayList<>();
+                for (Row r : t.rows()) {
+                    cats.add(category(t, r));
+                    vals.add(r.number(c));
+                }
+                String p = c.equals("p50_us") ? "p50" : "p99";
+                bars.add(new Charts.Bars(tables.size() > 1 ? names.get(ti) + ", " + p : p, cats, vals));
+            }
+        }
+        if (!bars.isEmpty()) {
+            chartList.add(ReportBuilder.chart("Call latency by case: p50 and p99 (μs)",
+                    charts.bars("Call latency (p50, p99)", "Case", "Latency (μs)", bars)));
+        }
     }
 
     /** The algorithm, then the series' other values when a file holds several (ZLIB level=1). */
@@ -136,7 +179,7 @@ final class SuiteSections {
                 }
                 String label = r.text("label") != null ? r.text("label") : t.context().getOrDefault("title", "calls");
                 if (threads != null && rate != null) {
-                    lines.computeIfAbsent(ReportBuilder.label(t) + " " + label, k -> new ArrayList<>())
+                    lines.computeIfAbsent(label, k -> new ArrayList<>())
                             .add(new double[] {threads, rate});
                 }
             }
@@ -155,15 +198,25 @@ final class SuiteSections {
      */
     private static String category(ResultTable t, Row r) {
         List<String> parts = new ArrayList<>();
+        if (r.text("case") != null) {
+            // RPC: the short case id (in-same-1000), not its sentence-long label
+            parts.add(r.text("case"));
+            if (varies(t, "threads")) {
+                parts.add(Numbers.plain(r.number("threads")) + " threads");
+            }
+            return String.join(" ", parts);
+        }
         for (String c : t.columns()) {
-            if (t.context().containsKey(c) || c.equals("rating") || c.equals("client") || !varies(t, c)) {
+            if (t.context().containsKey(c) || c.equals("rating") || c.equals("client") || !varies(t, c)
+                    || ((c.equals("label") || c.endsWith("_bytes")) && t.columns().contains("case"))) {
                 continue;
             }
             Object v = r.get(c);
             if (v instanceof String) {
                 parts.add((String) v);
             } else if (c.endsWith("_bytes") || c.equals("threads")) {
-                parts.add(v == null ? "-" : Numbers.plain((Double) v) + (c.endsWith("_bytes") ? " B" : " threads"));
+                parts.add(v == null ? "-" : c.endsWith("_bytes") ? SeriesLabels.bytes((Double) v)
+                        : Numbers.plain((Double) v) + " threads");
             }
         }
         return parts.isEmpty() ? "#" + (t.rows().indexOf(r) + 1) : String.join(" ", parts);

@@ -130,7 +130,9 @@ public final class Lint {
             }
             for (Row r : s.rows()) {
                 if (size.equals(r.number(Columns.SIZE_BYTES))) {
-                    n++;
+                    // a downsampled series (parse.BoundedSeries) says how many rows each bucket holds
+                    Double bucket = r.number("interval_rows");
+                    n += bucket == null ? 1 : bucket;
                     any = true;
                 }
             }

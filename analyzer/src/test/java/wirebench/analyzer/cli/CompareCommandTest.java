@@ -147,4 +147,30 @@ class CompareCommandTest {
             assertThat(res.bodyText()).contains("Gate crossed: regression").contains("worse");
         }
     }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldShowTheCountsOnTheFirstScreenAndFitTheWidthWhenTheComparisonIsOpenedAt1280x800(@TempDir Path dir)
+            throws Exception {
+        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        Path a = latencyRuns(dir, "a", 6, 7.0, 1);
+        Path b = latencyRuns(dir, "b", 6, 8.0, 2);
+        Path html = dir.resolve("compare.html");
+        Cli.run("compare", a.toString(), b.toString(), "-o", html.toString());
+
+        try (BrowserCheck check = new BrowserCheck(dir.resolve("profile"))) {
+            BrowserCheck.Layout l = check.layout(html, 1280, 800,
+                    Path.of("target", "browser-artifacts", "compare-first-screen.png"),
+                    Path.of("target", "browser-artifacts", "compare-full.png"));
+            assertThat(l.summaryBottomPx()).as("verdict counts on the first screen").isLessThanOrEqualTo(800);
+            assertThat(l.scrollWidthPx()).isLessThanOrEqualTo(l.innerWidthPx());
+            assertThat(l.yTicks()).hasSize(2).allSatisfy(t -> assertThat(t).hasSizeGreaterThanOrEqualTo(2)
+                    .doesNotHaveDuplicates());
+            assertThat(l.chartTitles()).doesNotHaveDuplicates();
+            assertThat(l.tablesOutsideScrollBox()).isZero();
+            assertThat(l.leftAlignedNumberCells()).isZero();
+            assertThat(l.consoleErrors()).isEmpty();
+            assertThat(l.resourcesFetched()).isZero();
+        }
+    }
 }

@@ -33,6 +33,15 @@ public final class BrowserCheck implements AutoCloseable {
             List<Double> chartWidthsPx, String bodyText, Object pwned, String title) {
     }
 
+    /**
+     * What a reader sees at a given window size: where the summary ends, whether the page scrolls
+     * sideways, the y tick labels of each chart, the charts' titles, tables' layout.
+     */
+    public record Layout(double summaryBottomPx, long scrollWidthPx, long innerWidthPx, List<List<String>> yTicks,
+            List<String> chartTitles, List<String> captions, long tablesOutsideScrollBox, long leftAlignedNumberCells,
+            long nonStickyFirstCells, List<String> consoleErrors, long resourcesFetched) {
+    }
+
     /** Whether this machine has the browser and its driver (CI installs both with .ci/setup). */
     public static boolean available() {
         return Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER);
@@ -85,6 +94,60 @@ public final class BrowserCheck implements AutoCloseable {
         String body = (String) js.executeScript("return document.body.innerText;");
         Object pwned = js.executeScript("return window.__pwned === undefined ? null : String(window.__pwned);");
         return new Result(errors, fetched, shapeCounts.size(), shapeCounts, widthPx, body, pwned, driver.getTitle());
+    }
+
+    /**
+     * Loads {@code html} in a window of {@code widthPx} x {@code heightPx}, saves what fits on the
+     * first screen to {@code firstScreen} and the whole page to {@code fullPage}, and measures it.
+     */
+    @SuppressWarnings("unchecked")
+    public Layout layout(Path html, int widthPx, int heightPx, Path firstScreen, Path fullPage) throws Exception {
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(widthPx, heightPx));
+        driver.get(html.toAbsolutePath().toUri().toString());
+        JavascriptExecutor js = driver;
+        // the window's outer size includes no chrome in headless mode; make the viewport exact anyway
+        long innerH = ((Number) js.executeScript("return window.innerHeight;")).longValue();
+        long innerW = ((Number) js.executeScript("return window.innerWidth;")).longValue();
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(
+                (int) (2L * widthPx - innerW), (int) (2L * heightPx - innerH)));
+        Files.createDirectories(firstScreen.toAbsolutePath().getParent());
+        Files.write(firstScreen, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        Object summary = js.executeScript("var s = document.getElementById('summary') || document.getElementById('counts');"
+                + "return s ? s.getBoundingClientRect().bottom + window.scrollY : 1e9;");
+        long scrollWidth = ((Number) js.executeScript("return document.documentElement.scrollWidth;")).longValue();
+        long innerWidth = ((Number) js.executeScript("return window.innerWidth;")).longValue();
+        List<Object> ticks = (List<Object>) js.executeScript("return Array.from(document.querySelectorAll("
+                + "'figure.chart svg')).map(s => Array.from(s.querySelectorAll('g.wb-yticks text'))"
+                + ".map(t => t.textContent));");
+        List<List<String>> yTicks = new ArrayList<>();
+        ticks.forEach(t -> yTicks.add(((List<Object>) t).stream().map(String::valueOf).toList()));
+        List<Object> titles = (List<Object>) js.executeScript("return Array.from(document.querySelectorAll("
+                + "'figure.chart svg')).map(s => { var t = s.querySelector('text'); return t ? t.textContent : ''; });");
+        List<Object> captions = (List<Object>) js.executeScript("return Array.from(document.querySelectorAll("
+                + "'figure.chart figcaption')).map(c => c.textContent);");
+        long outside = ((Number) js.executeScript("return Array.from(document.querySelectorAll('table.data'))"
+                + ".filter(t => !t.parentElement.classList.contains('scroll')).length;")).longValue();
+        long leftNumbers = ((Number) js.executeScript("return Array.from(document.querySelectorAll('table.data td'))"
+                + ".filter(td => /^[-+]?[0-9][0-9,]*(\\.[0-9]+)?$/.test(td.textContent.trim()))"
+                + ".filter(td => getComputedStyle(td).textAlign !== 'right').length;")).longValue();
+        long notSticky = ((Number) js.executeScript("return Array.from(document.querySelectorAll('table.data tr'))"
+                + ".map(tr => tr.firstElementChild).filter(c => c && getComputedStyle(c).position !== 'sticky')"
+                + ".length;")).longValue();
+        long height = ((Number) js.executeScript("return document.documentElement.scrollHeight;")).longValue();
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension((int) (2L * widthPx - innerW),
+                (int) Math.min(height + 50, 16000)));
+        Files.write(fullPage, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        List<String> errors = new ArrayList<>();
+        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.WARNING.intValue()) {
+                errors.add(e.getLevel() + " " + e.getMessage());
+            }
+        }
+        long fetched = ((Number) js.executeScript(
+                "return performance.getEntriesByType('resource').length;")).longValue();
+        return new Layout(((Number) summary).doubleValue(), scrollWidth, innerWidth, yTicks,
+                titles.stream().map(String::valueOf).toList(), captions.stream().map(String::valueOf).toList(),
+                outside, leftNumbers, notSticky, errors, fetched);
     }
 
     @Override

@@ -73,6 +73,44 @@ class ReportBrowserTest {
         }
     }
 
+    /** The report of a `wirebench demo --quick` run (kept under src/test/resources/demo-quick). */
+    static Path demoReport(Path dir) {
+        Path html = dir.resolve("demo-report.html");
+        Path demo = Path.of("src/test/resources/demo-quick");
+        Cli r = Cli.run("report", demo.resolve("pubsub-latency-reliable").toString(),
+                demo.resolve("pubsub-latency-best-effort").toString(), demo.resolve("pubsub-throughput").toString(),
+                demo.resolve("udp").toString(), demo.resolve("rpc").toString(), "-o", html.toString(), "--title",
+                "wirebench demo (loopback)");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        return html;
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldShowTheSummaryOnTheFirstScreenAndFitTheWidthWhenTheDemoReportIsOpenedAt1280x800(@TempDir Path dir)
+            throws Exception {
+        assumeTrue(BrowserCheck.available(), "needs Debian's chromium and chromium-driver (bash .ci/setup)");
+        Path html = demoReport(dir);
+
+        try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {
+            BrowserCheck.Layout l = b.layout(html, 1280, 800, ARTIFACTS.resolve("demo-first-screen.png"),
+                    ARTIFACTS.resolve("demo-full.png"));
+
+            assertThat(l.summaryBottomPx()).as("summary ends within the first screen").isLessThanOrEqualTo(800);
+            assertThat(l.scrollWidthPx()).as("no horizontal page scroll").isLessThanOrEqualTo(l.innerWidthPx());
+            assertThat(l.yTicks()).as("every chart has y tick labels").hasSize(l.chartTitles().size())
+                    .allSatisfy(t -> assertThat(t).hasSizeGreaterThanOrEqualTo(2).doesNotHaveDuplicates());
+            assertThat(l.chartTitles()).hasSizeGreaterThanOrEqualTo(8).doesNotHaveDuplicates();
+            assertThat(l.captions()).doesNotHaveDuplicates();
+            assertThat(l.tablesOutsideScrollBox()).as("tables outside a scroll box").isZero();
+            assertThat(l.leftAlignedNumberCells()).as("number cells not right-aligned").isZero();
+            assertThat(l.nonStickyFirstCells()).as("first cells that do not stick").isZero();
+            assertThat(l.consoleErrors()).isEmpty();
+            assertThat(l.resourcesFetched()).isZero();
+        }
+        assertThat(Files.size(ARTIFACTS.resolve("demo-first-screen.png"))).isGreaterThan(10_000);
+    }
+
     private static int countOccurrences(String s, String sub) {
         int n = 0;
         for (int i = s.indexOf(sub); i >= 0; i = s.indexOf(sub, i + 1)) {

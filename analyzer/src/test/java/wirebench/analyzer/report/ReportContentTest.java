@@ -23,11 +23,16 @@ class ReportContentTest {
         assertThat(r.exitCode()).as(r.err()).isZero();
         String text = Files.readString(html);
         // the 10485760-byte row of the reliable unkeyed Java table, as RTI published it
-        assertThat(text).contains("<tr><td>10485760</td><td>12324</td><td>388.1</td><td>12182</td><td>21966</td>"
-                + "<td>12246</td><td>12433</td><td>12737</td><td>12182</td><td>12182</td></tr>");
+        assertThat(text).contains("<tr>"
+                + "<td class=\"num\">10485760</td><td class=\"num\">12324</td><td class=\"num\">388.1</td>"
+                + "<td class=\"num\">12182</td><td class=\"num\">21966</td><td class=\"num\">12246</td>"
+                + "<td class=\"num\">12433</td><td class=\"num\">12737</td><td class=\"num\">12182</td>"
+                + "<td class=\"num\">12182</td>"
+                + "</tr>");
         assertThat(text).contains("latency percentiles not monotone (p99.99 &lt; p99)")
                 .contains("RTI Perftest&#39;s Java printer prints the minimum there");
-        assertThat(text).contains("<th>Sample Size (Bytes)</th><th>Ave (μs)</th><th>Std (μs)</th>");
+        assertThat(text).contains("<th class=\"num\">Sample Size (Bytes)</th><th class=\"num\">Ave (μs)</th>"
+                + "<th class=\"num\">Std (μs)</th>");
     }
 
     @Test
