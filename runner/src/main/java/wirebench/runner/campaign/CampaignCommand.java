@@ -77,6 +77,24 @@ public final class CampaignCommand implements Callable<Integer> {
     String executable;
     @Option(names = "--test-timeout", description = "Seconds a test may take before it is killed and reported (default execution time + 120).")
     String testTimeout;
+    @Option(names = "--hosts", description = "Run the roles on other hosts over SSH: a file of 'ROLE=[USER@]HOST [addr=ADDR]"
+            + " [dir=PATH] [java=PATH]' lines, one pub and one or more sub (docs/multihost.md).")
+    String hosts;
+    @Option(names = "--host", description = "A remote role, as a --hosts line (repeat: --host pub=h1 --host sub=h2 --host sub=h3).")
+    List<String> hostSpecs;
+    @Option(names = "--ssh-config", description = "ssh -F FILE for every ssh (default: ssh's own, ~/.ssh/config).")
+    String sshConfig;
+    @Option(names = "--remote-dir", description = "Work directory on the hosts (default .wirebench-remote in the"
+            + " remote home): install/HASH (pushed once), runs/ (each test's output until it is fetched).")
+    String remoteDir;
+    @Option(names = "--remote-wirebench", description = "An existing wirebench launcher on the hosts (nothing but two"
+            + " small scripts is pushed).")
+    String remoteWirebench;
+    @Option(names = "--remote-java", description = "java on the hosts (default: java on the remote PATH).")
+    String remoteJava;
+    @Option(names = "--connect-timeout", description = "Seconds for an ssh connection, and between keep-alives (a host"
+            + " silent for 3 of them is lost; default 10).")
+    String connectTimeout;
     @Option(names = "--resume", description = "Continue the campaign in --out: skip the tests listed as finished in campaign-state.txt.")
     boolean resume;
     @Option(names = "--stop-on-failure", description = "Stop at the first failed test (default: go on with the next, as the seed script).")
@@ -145,16 +163,60 @@ public final class CampaignCommand implements Callable<Integer> {
         config.put("tests_total", points.size());
         config.put("first_test", points.get(0).id());
         config.put("last_test", points.get(points.size() - 1).id());
+        RemoteCampaign remote = remote(p, lines, timeoutS, roleValue, m.transports(), config);
         PrintWriter o = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         CampaignRunner runner = new CampaignRunner(out, points, lines, r, exe, p.get("file-suffix", fileSuffix, ""),
                 timeoutS, m.executionTimeS(), stopOnFailure, o, err,
                 System.console() != null);
+        if (remote != null) {
+            runner.remote(remote);
+        }
         if (dryRun) {
             runner.dryRun();
             return 0;
         }
         return runner.run(resume, commandLine(), config);
+    }
+
+    /** The hosts of --hosts/--host (null: both roles here or --role), checked against the other options. */
+    private RemoteCampaign remote(PlanFile p, CommandLines lines, long timeoutS, String roleValue,
+            List<String> transportList, Map<String, Object> config) {
+        String file = p.get("hosts", hosts, null);
+        if (file == null && (hostSpecs == null || hostSpecs.isEmpty())) {
+            return null;
+        }
+        if (file != null && hostSpecs != null && !hostSpecs.isEmpty()) {
+            throw new WirebenchException(WirebenchException.USAGE, "campaign: --hosts and --host exclude each other");
+        }
+        if (!roleValue.equals("both") || lines.nic() != null || lines.peer() != null
+                || p.get("executable", executable, null) != null) {
+            throw new WirebenchException(WirebenchException.USAGE, "campaign: --hosts/--host give every host its role"
+                    + " and address: --role, --nic, --peer and --executable do not apply (addr= in the hosts file"
+                    + " sets a host's -nic and the others' -peer)");
+        }
+        if (!transportList.equals(List.of("UDPv4"))) {
+            throw bad(p, "transports", transports, "UDPv4 across hosts (SHMEM is one host's shared memory)",
+                    String.join(",", transportList));
+        }
+        List<RemoteHost> hs = file != null ? HostsFile.read(Path.of(file)) : HostsFile.options(hostSpecs);
+        String cfg = p.get("ssh-config", sshConfig, null);
+        if (cfg != null && !Files.isReadable(Path.of(cfg))) {
+            throw bad(p, "ssh-config", sshConfig, "a readable ssh_config file", cfg);
+        }
+        int ct = integer(p, "connect-timeout", connectTimeout, "10", 1);
+        List<String> all = new ArrayList<>(lines.extra());
+        all.addAll(lines.extraPub());
+        all.addAll(lines.extraSub());
+        boolean multicast = all.contains("-multicast");
+        config.put("hosts", RemoteCampaign.describe(hs));
+        config.put("remote_dir", p.get("remote-dir", remoteDir, ".wirebench-remote"));
+        config.put("remote_wirebench", p.get("remote-wirebench", remoteWirebench, null));
+        config.put("ssh_config", cfg);
+        config.put("connect_timeout_s", ct);
+        return new RemoteCampaign(hs, new SshCommands(cfg, ct), p.get("remote-dir", remoteDir, ".wirebench-remote"),
+                p.get("remote-wirebench", remoteWirebench, null), p.get("remote-java", remoteJava, null), multicast, out,
+                timeoutS);
     }
 
     private String commandLine() {

@@ -50,10 +50,12 @@ final class CampaignRunner {
     /**
      * One process of a test. With both roles in one wirebench process, {@code subSeedFile} and
      * {@code subStdout} are the subscriber's ({@code -subOutputFile}), so the four seed families are
-     * written as by two processes; otherwise null.
+     * written as by two processes; otherwise null. {@code args} are the role's arguments (without
+     * {@code --out}); {@code host} is the remote host of a multi-host campaign (null: this host) and
+     * {@code remoteRun} its run directory there.
      */
-    private record Child(Role role, List<String> command, String shown, Path seedFile, Path stdout, Path log,
-            Path resultsDir, Path subSeedFile, Path subStdout) {
+    record Child(Role role, List<String> command, String shown, Path seedFile, Path stdout, Path log,
+            Path resultsDir, Path subSeedFile, Path subStdout, List<String> args, RemoteHost host, String remoteRun) {
     }
 
     private final Path out;
@@ -74,6 +76,7 @@ final class CampaignRunner {
     private volatile boolean stopping;
     private volatile TestPoint current;
     private volatile int finishedCount;
+    private RemoteCampaign remote;
 
     CampaignRunner(Path out, List<TestPoint> points, CommandLines lines, Role role, String executable,
             String fileSuffix, long timeoutS, long executionTimeS, boolean stopOnFailure, PrintWriter o,
@@ -92,6 +95,11 @@ final class CampaignRunner {
         this.live = live;
     }
 
+    /** Runs the roles on remote hosts over SSH (docs/multihost.md) instead of here. */
+    void remote(RemoteCampaign r) {
+        this.remote = r;
+    }
+
     Path resultsDir() {
         return out.resolve("results");
     }
@@ -99,16 +107,23 @@ final class CampaignRunner {
     /** Prints every test's command lines (headers decided as if every test succeeds). */
     void dryRun() {
         checkArguments(Set.of());
+        if (remote != null) {
+            remote.dryRun(o);
+        }
         Set<Path> written = new HashSet<>();
         for (TestPoint p : points) {
             o.println("Test " + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (" + p.index() + "/"
                     + points.size() + ") " + p.id());
             for (Child c : children(p, written::contains)) {
-                o.println("    " + c.shown() + "  >> " + out.relativize(c.seedFile()) + (c.subSeedFile() == null ? ""
+                o.println("    " + (c.host() == null ? c.shown() : SshCommands.shown(c.command())) + "  >> "
+                        + out.relativize(c.seedFile()) + (c.subSeedFile() == null ? ""
                         : " (subscriber >> " + out.relativize(c.subSeedFile()) + ")"));
                 written.add(c.seedFile());
                 if (c.subSeedFile() != null) {
                     written.add(c.subSeedFile());
+                }
+                if (c.host() != null) {
+                    o.println("    " + remote.fetchShown(c));
                 }
             }
         }
@@ -131,6 +146,9 @@ final class CampaignRunner {
             Files.createDirectories(out.resolve("tmp"));
         } catch (IOException e) {
             throw WirebenchException.badInput(out + ": cannot create the campaign directory (" + e.getMessage() + ")");
+        }
+        if (remote != null) {
+            remote.prepare(o);
         }
         ResultsDirectory dir = ResultsDirectory.create(resultsDir(), commandLine, config);
         Map<String, Object> note = new LinkedHashMap<>();
@@ -161,9 +179,10 @@ final class CampaignRunner {
                     break;
                 }
                 List<Child> cs = children(p, f -> size(f) > 0);
-                progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()));
+                progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()),
+                        remote == null ? null : remote.where());
                 long start = System.nanoTime();
-                String failure = execute(p, cs);
+                String failure = remote != null ? remote.execute(p, cs, timeoutS) : execute(p, cs);
                 if (failure == null) {
                     failure = commit(p, cs, dir, state);
                 }
@@ -182,6 +201,13 @@ final class CampaignRunner {
                     err.println(msg);
                     err.flush();
                     if (stopOnFailure) {
+                        break;
+                    }
+                    if (remote != null && remote.lostHost() != null) {
+                        String lost = "campaign: stopped: " + remote.lostHost() + "; the other tests need every host";
+                        progress.line(lost);
+                        err.println(lost);
+                        err.flush();
                         break;
                     }
                 }
@@ -286,6 +312,9 @@ final class CampaignRunner {
         }
         TestPoint p = current;
         int finishedNow = finishedCount;
+        if (remote != null) {
+            remote.stopAll();
+        }
         ProcessTrees.stop(running, TimeUnit.SECONDS.toNanos(5));
         if (!locked) {
             p = current;
@@ -308,14 +337,12 @@ final class CampaignRunner {
             return;
         }
         Set<List<String>> seen = new HashSet<>();
-        int prefix = javaCommand().size();
         for (TestPoint p : points) {
             if (finished.contains(p.id())) {
                 continue;
             }
             for (Child c : children(p, f -> false)) {
-                // without the trailing --out DIR, which differs in every test
-                List<String> args = c.command().subList(prefix, c.command().size() - 2);
+                List<String> args = c.args();
                 if (!seen.add(args)) {
                     continue;
                 }
@@ -330,6 +357,9 @@ final class CampaignRunner {
     }
 
     private List<Child> children(TestPoint p, java.util.function.Predicate<Path> hasOutput) {
+        if (remote != null) {
+            return remote.children(p, hasOutput, lines, out, fileSuffix);
+        }
         List<Role> roles = new ArrayList<>();
         if (role == Role.BOTH && executable != null) {
             roles.add(Role.SUB);
@@ -366,7 +396,7 @@ final class CampaignRunner {
                 shown = executable + " " + String.join(" ", args);
             }
             cs.add(new Child(r, cmd, shown, seed, tmp.resolve(tag + ".out"), out.resolve("logs").resolve(tag + ".log"),
-                    results, subSeed, subStdout));
+                    results, subSeed, subStdout, args, null, null));
         }
         return cs;
     }
@@ -442,7 +472,10 @@ final class CampaignRunner {
         }
     }
 
-    private String roleName(Child c) {
+    String roleName(Child c) {
+        if (c.host() != null) {
+            return RemoteCampaign.roleName(c);
+        }
         String what = executable == null ? "wirebench run pubsub" : Path.of(executable).getFileName().toString();
         return c.role() == Role.BOTH ? what + " (publisher and subscriber)"
                 : what + (c.role() == Role.PUB ? " publisher" : " subscriber");
@@ -466,7 +499,7 @@ final class CampaignRunner {
     }
 
     /** The last stderr lines of a process and where its whole log is. */
-    private String tail(Path log) {
+    static String tail(Path log) {
         try {
             List<String> ls = Files.readAllLines(log, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
                     .filter(l -> !l.startsWith("$ ")).toList();
@@ -506,7 +539,10 @@ final class CampaignRunner {
                             StandardOpenOption.APPEND);
                 }
                 if (c.resultsDir() != null) {
-                    copyResults(c.resultsDir(), dir, p);
+                    copyResults(c.resultsDir(), dir, p, c.host() == null ? null : c.host().host());
+                    if (c.host() != null) {
+                        RemoteCampaign.keepEnvironment(c, dir.dir());
+                    }
                 } else {
                     perftestRows(c, p, dir);
                 }
@@ -532,7 +568,7 @@ final class CampaignRunner {
      * The rows of a child's results directory (pub/sub families and, for compressed tests, the
      * compression family), with a repetition key; its .hlog files.
      */
-    private static void copyResults(Path from, ResultsDirectory dir, TestPoint p) throws IOException {
+    private static void copyResults(Path from, ResultsDirectory dir, TestPoint p, String host) throws IOException {
         for (String family : List.of("pubsub-latency", "pubsub-throughput", "compression")) {
             Path f = from.resolve(family + ".csv");
             if (!Files.exists(f)) {
@@ -542,6 +578,9 @@ final class CampaignRunner {
                 List<String> keys = new ArrayList<>(reader.declaration().keys());
                 int keyCount = keys.size();
                 keys.add("repetition");
+                if (host != null) {
+                    keys.add("host");
+                }
                 List<String> header = reader.header();
                 List<String> measures = header.subList(keyCount, header.size());
                 CsvFamilyWriter target = dir.family(family, keys, measures);
@@ -558,6 +597,9 @@ final class CampaignRunner {
                         row.put(header.get(i), v.isEmpty() ? null : d != null ? d : v);
                     }
                     row.put("repetition", p.repetition());
+                    if (host != null) {
+                        row.put("host", host);
+                    }
                     target.append(row);
                 }
             }

@@ -21,7 +21,8 @@ final class PlanFile {
     static final Set<String> KEYS = new TreeSet<>(List.of("sizes", "sizes-extended", "tests", "transports", "keyed", "instances",
             "compression", "reliability", "batching", "repetitions", "execution-time", "domain", "extra-arguments",
             "extra-arguments-pub", "extra-arguments-sub", "file-suffix", "executable", "role", "nic", "peer",
-            "test-timeout"));
+            "test-timeout", "hosts", "ssh-config", "remote-dir", "remote-wirebench", "remote-java",
+            "connect-timeout"));
 
     private final Path file;
     private final Map<String, String> values;

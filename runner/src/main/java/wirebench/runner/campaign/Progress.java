@@ -48,16 +48,22 @@ final class Progress implements AutoCloseable {
 
     /** A test starts; {@code done} tests (finished, failed or skipped) precede it. */
     synchronized void start(TestPoint p, int doneBefore, String command) {
+        start(p, doneBefore, command, null);
+    }
+
+    /** The same, with {@code where}: which host runs which role ({@code pub@h1 sub1@h2}), null on one host. */
+    synchronized void start(TestPoint p, int doneBefore, String command, String where) {
         done = doneBefore;
         index = p.index();
         testStartNs = System.nanoTime();
         inTest = true;
-        current = p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " domain " + p.domain();
+        current = p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " domain " + p.domain()
+                + (where == null ? "" : " on " + where);
         if (live) {
             paint();
         } else {
             out.println("Test " + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (" + p.index() + "/"
-                    + total + ") -- elapsed " + duration(elapsedS()) + ", ETA " + duration(etaS()));
+                    + total + ")" + (where == null ? "" : " on " + where) + " -- elapsed " + duration(elapsedS()) + ", ETA " + duration(etaS()));
             out.println("    " + command);
             out.flush();
         }

@@ -45,7 +45,7 @@ class CampaignCommandTest {
         CampaignRun r = CampaignRun.run("--out", tmp.resolve("c").toString(), "--plan", plan.toString(), "--dry-run");
 
         assertThat(r.exitCode()).isEqualTo(3);
-        assertThat(r.err()).startsWith(plan + ":2: expected a key among [batching, compression, domain, executable,");
+        assertThat(r.err()).startsWith(plan + ":2: expected a key among [batching, compression, connect-timeout, domain,");
         assertThat(r.err()).contains(", got 'sizs'");
     }
 

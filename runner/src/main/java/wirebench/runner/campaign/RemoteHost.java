@@ -1,0 +1,38 @@
+package wirebench.runner.campaign;
+
+/**
+ * One role of a multi-host campaign on one host reached over SSH (docs/multihost.md).
+ *
+ * @param name        {@code pub}, or {@code sub1}, {@code sub2}... in the order given
+ * @param publisher   true for the publisher, false for a subscriber
+ * @param user        SSH user (null: ssh's default or ~/.ssh/config's {@code User})
+ * @param host        SSH host as given (a name, an alias of ~/.ssh/config, an address); the rows' {@code host}
+ * @param address     data-path address of this host: its {@code -nic}, and the others' {@code -peer}
+ *                    (null: {@code host} itself)
+ * @param remoteDir   work directory on the host (null: {@code --remote-dir})
+ * @param java        java on the host (null: {@code --remote-java}, else {@code java} on the remote PATH)
+ * @param subscriberId 0-based subscriber number ({@code -sidMultiSubTest}); -1 for the publisher
+ */
+record RemoteHost(String name, boolean publisher, String user, String host, String address, String remoteDir,
+        String java, int subscriberId) {
+
+    /** What ssh is given: {@code user@host} or {@code host}. */
+    String destination() {
+        return user == null ? host : user + "@" + host;
+    }
+
+    /** The data-path address. */
+    String dataAddress() {
+        return address == null ? host : address;
+    }
+
+    /** For messages: {@code sub1 (root@10.0.0.2)}. */
+    String label() {
+        return name + " (" + destination() + ")";
+    }
+
+    /** A file-name-safe form of the name and host: {@code sub1-10.0.0.2}. */
+    String dirName() {
+        return (name + "-" + host).replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+}
