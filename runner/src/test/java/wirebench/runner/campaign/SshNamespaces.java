@@ -1,6 +1,5 @@
 package wirebench.runner.campaign;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import wirebench.testsupport.Prerequisites;
 
 /**
  * Hosts for multi-host tests: network namespaces {@code wbmXXXXa, b, c} on one bridge (in a hub
@@ -41,12 +42,10 @@ public final class SshNamespaces implements AutoCloseable {
 
     /** Creates the hosts, or skips the calling test with the reason they cannot exist here. */
     public static SshNamespaces create(Path dir) throws Exception {
-        assumeTrue("root".equals(System.getProperty("user.name")), "network namespaces and sshd need root");
-        assumeTrue(Files.isExecutable(Paths.get("/usr/sbin/ip")) || Files.isExecutable(Paths.get("/sbin/ip")),
-                "iproute2 (ip) is not installed: bash .ci/setup installs it");
-        assumeTrue(Files.isExecutable(Paths.get("/usr/sbin/sshd")),
-                "openssh-server (/usr/sbin/sshd) is not installed: bash .ci/setup installs it");
-        assumeTrue(Files.isExecutable(Paths.get("/usr/bin/ssh")), "openssh-client (ssh) is not installed");
+        Prerequisites.requireRoot("network namespaces and sshd");
+        Prerequisites.requireCommand("ip", "iproute2");
+        Prerequisites.requireExecutable(Paths.get("/usr/sbin/sshd"), "openssh-server");
+        Prerequisites.requireCommand("ssh", "openssh-client");
         Files.createDirectories(dir);
         SshNamespaces n = new SshNamespaces(dir);
         try {

@@ -99,8 +99,7 @@ class TcpTransportLoopbackTest {
     @Timeout(120)
     void shouldAuthenticatePeersWithTheGivenCertificateAndRefuseAnotherAuthority(
             @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isExecutable(java.nio.file.Path.of(
-                "/usr/bin/openssl")), "SKIPPED: openssl makes the test certificates (apt-get install openssl)");
+        wirebench.testsupport.Prerequisites.requireCommand("openssl", "openssl");
         certificate(dir, "wb");
         certificate(dir, "other");
         String cert = dir.resolve("wb.pem").toString();
