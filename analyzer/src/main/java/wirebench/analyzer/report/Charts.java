@@ -6,6 +6,7 @@ import java.awt.Font;
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
 import java.awt.geom.Rectangle2D;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -77,6 +78,37 @@ public final class Charts {
     }
 
     /**
+     * Points drawn per line at most: an over-time series (up to 2000 buckets per size) drawn point by
+     * point in a chart 900 px wide made a report of megabytes (a path and a tooltip per point) and
+     * ran a 64 MB heap out of memory; consecutive points are averaged in groups instead.
+     */
+    static final int MAX_POINTS_DRAWN = 300;
+
+    private static int groupSize(int n) {
+        return (n + MAX_POINTS_DRAWN - 1) / MAX_POINTS_DRAWN;
+    }
+
+    /** {@code points} itself when short enough, else the means (x and y) of consecutive groups. */
+    static List<double[]> thin(List<double[]> points) {
+        if (points.size() <= MAX_POINTS_DRAWN) {
+            return points;
+        }
+        int k = groupSize(points.size());
+        List<double[]> out = new ArrayList<>(points.size() / k + 1);
+        for (int from = 0; from < points.size(); from += k) {
+            int to = Math.min(points.size(), from + k);
+            double sx = 0;
+            double sy = 0;
+            for (int j = from; j < to; j++) {
+                sx += points.get(j)[0];
+                sy += points.get(j)[1];
+            }
+            out.add(new double[] {sx / (to - from), sy / (to - from)});
+        }
+        return out;
+    }
+
+    /**
      * An XY line chart.
      *
      * @param logX log-scale x axis (sizes); values must be &gt; 0 there
@@ -84,9 +116,14 @@ public final class Charts {
      */
     public String xy(String title, String xLabel, String yLabel, List<Line> lines, boolean logX, boolean logY) {
         XYSeriesCollection ds = new XYSeriesCollection();
-        for (Line l : lines) {
-            XYSeries s = new XYSeries(uniqueKey(ds, l.name()), false, true);
-            for (double[] p : l.points()) {
+        boolean[] thinned = new boolean[lines.size()];
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            List<double[]> points = thin(l.points());
+            thinned[i] = points != l.points();
+            String name = thinned[i] ? l.name() + " (mean of every " + groupSize(l.points().size()) + ")" : l.name();
+            XYSeries s = new XYSeries(uniqueKey(ds, name), false, true);
+            for (double[] p : points) {
                 if ((logX && p[0] <= 0) || (logY && p[1] <= 0)) {
                     continue;
                 }
@@ -97,6 +134,9 @@ public final class Charts {
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < lines.size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
+            if (thinned[i]) {
+                r.setSeriesShapesVisible(i, false); // hundreds of markers hide the line
+            }
             r.setSeriesStroke(i, lines.get(i).dashed()
                     ? new BasicStroke(1.6f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 1f, new float[] {5f, 4f}, 0f)
                     : new BasicStroke(1.8f));
@@ -197,9 +237,14 @@ public final class Charts {
      */
     public String percentiles(String title, String yLabel, List<Line> lines) {
         XYSeriesCollection ds = new XYSeriesCollection();
-        for (Line l : lines) {
-            XYSeries s = new XYSeries(uniqueKey(ds, l.name()), false, true);
-            for (double[] p : l.points()) {
+        boolean[] thinned = new boolean[lines.size()];
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            List<double[]> points = thin(l.points());
+            thinned[i] = points != l.points();
+            String name = thinned[i] ? l.name() + " (mean of every " + groupSize(l.points().size()) + ")" : l.name();
+            XYSeries s = new XYSeries(uniqueKey(ds, name), false, true);
+            for (double[] p : points) {
                 double pct = p[0];
                 if (pct >= 100.0 || p[1] <= 0) {
                     continue;

@@ -41,7 +41,7 @@ final class SyntheticRuns {
                     + "size_bytes\ntransport,size_bytes,samples,ave_us,p50_us,p99_us\n");
             for (int s = 0; s < sizes; s++) {
                 double p99 = level.applyAsDouble(k) * (1 + noise * r.nextGaussian());
-                csv.append(String.format(Locale.ROOT, "UDPv4,%d,1000,%.3f,%.3f,%.3f%n", 32 << s, p99 / 2, p99 / 2,
+                csv.append(String.format(Locale.ROOT, "UDPv4,%d,1000,%.3f,%.3f,%.3f%n", 32 * (s + 1), p99 / 2, p99 / 2,
                         p99));
             }
             Files.writeString(dir.resolve("pubsub-latency.csv"), csv.toString(), StandardCharsets.UTF_8);

@@ -68,4 +68,19 @@ class ChartsTest {
         assertThat(yTicks(svg)).contains("10", "100", "1,000", "10,000");
         assertThat(svg).contains("<title>low: 99% Latency (μs) 9</title>");
     }
+
+    @Test
+    void shouldDrawALongSeriesAsGroupMeansWithOneTooltipPerDrawnPoint() {
+        List<double[]> points = new ArrayList<>();
+        for (int i = 1; i <= 2000; i++) {
+            points.add(new double[] {i, i % 2 == 0 ? 10 : 30});
+        }
+        String svg = new Charts().xy("Latency over time", "Latency sample #", "Latency (μs)",
+                List.of(new Charts.Line("1 KiB", points, false)), false, false);
+
+        int tooltips = svg.split("<title>", -1).length - 1;
+        assertThat(tooltips).isLessThanOrEqualTo(Charts.MAX_POINTS_DRAWN).isGreaterThan(Charts.MAX_POINTS_DRAWN / 2);
+        assertThat(svg).contains("1 KiB (mean of every 7)");
+        assertThat(svg.length()).isLessThan(300_000);
+    }
 }
