@@ -332,6 +332,27 @@ final class CampaignRunner {
      * pubsub} would check it, so that an option one role rejects (from --extra-arguments, say) stops
      * the campaign before its first test instead of failing every test.
      */
+    /**
+     * A remote role's arguments as this host can check them: its {@code -nic} names an interface of
+     * that host and its {@code -peer}s are names that host resolves, so both are left to the role
+     * itself (a loopback peer stands in); every other option is checked here.
+     */
+    static List<String> withoutHostAddresses(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if ((a.equalsIgnoreCase("-nic") || a.equalsIgnoreCase("-peer")) && i + 1 < args.size()) {
+                if (a.equalsIgnoreCase("-peer")) {
+                    out.addAll(List.of("-peer", "127.0.0.1"));
+                }
+                i++;
+                continue;
+            }
+            out.add(a);
+        }
+        return out;
+    }
+
     private void checkArguments(Set<String> finished) {
         if (executable != null) {
             return;
@@ -342,7 +363,7 @@ final class CampaignRunner {
                 continue;
             }
             for (Child c : children(p, f -> false)) {
-                List<String> args = c.args();
+                List<String> args = c.host() == null ? c.args() : withoutHostAddresses(c.args());
                 if (!seen.add(args)) {
                     continue;
                 }

@@ -146,7 +146,7 @@ class OptionWalkTest {
         List<String> path = new ArrayList<>(Arrays.asList(key.split(" ")));
         String option = path.remove(path.size() - 1);
         if (path.equals(List.of("run", "pubsub"))) {
-            WirebenchException e = PubSubCommand.argumentsError(List.of(option, value));
+            WirebenchException e = PubSubCommand.argumentsError(List.of("-bothRoles", option, value));
             return e == null ? "A" : e.exitCode() == WirebenchException.USAGE ? "U" : "exit " + e.exitCode() + ": "
                     + e.getMessage();
         }
@@ -199,8 +199,8 @@ class OptionWalkTest {
     @Timeout(60)
     void shouldExitTwoWithOneLineWhenTheIssuesNonsenseValuesAreGiven() {
         List<List<String>> cases = List.of(
-                List.of("run", "pubsub", "-executionTime", "-1"),
-                List.of("run", "pubsub", "-batchSize", "-1"),
+                List.of("run", "pubsub", "-pub", "-executionTime", "-1"),
+                List.of("run", "pubsub", "-pub", "-batchSize", "-1"),
                 List.of("run", "pubsub", "-discoveryTimeout", "-1"),
                 List.of("run", "udp", "server", "--runs", "-1"),
                 List.of("run", "udp", "client", "--end-repeats", "-1"),

@@ -54,7 +54,8 @@ class ForgedSequenceTest {
         forger.start();
         RunResult r;
         try {
-            r = RunResult.run("-basePort", Integer.toString(port), "-domain", "7", "-rawTransport", "-dataLen", "64",
+            r = RunResult.run("-bothRoles", "-basePort", Integer.toString(port), "-domain", "7", "-rawTransport",
+                    "-dataLen", "64",
                     "-numIter", "50000", "-pubRate", "50000", "-noPrintIntervals");
         } finally {
             running.set(false);

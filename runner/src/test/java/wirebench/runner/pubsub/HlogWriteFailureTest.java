@@ -22,7 +22,8 @@ import wirebench.testsupport.Prerequisites;
 class HlogWriteFailureTest {
 
     private static String[] args(int basePort, Path out) {
-        return new String[] {"-basePort", Integer.toString(basePort), "-domain", "7", "-transport", "SHMEM",
+        return new String[] {"-bothRoles", "-basePort", Integer.toString(basePort), "-domain", "7", "-transport",
+                "SHMEM",
                 "-latencyTest", "-dataLen", "32", "-numIter", "2000", "-noPrintIntervals", "--out", out.toString()};
     }
 
