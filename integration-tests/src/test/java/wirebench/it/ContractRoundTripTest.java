@@ -36,8 +36,8 @@ class ContractRoundTripTest {
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("label", labels.get(i));
                 row.put("size_bytes", 32 * (i + 1));
-                row.put("delta_pct", i == 0 ? Double.NaN : -0.5 * i);
-                r.family("compression", List.of("label", "size_bytes"), List.of("delta_pct")).append(row);
+                row.put("saved_pct", i == 0 ? Double.NaN : -0.5 * i);
+                r.family("compression", List.of("label", "size_bytes"), List.of("saved_pct")).append(row);
             }
             r.note("figure", Double.POSITIVE_INFINITY);
         }
@@ -47,7 +47,7 @@ class ContractRoundTripTest {
         ParsedInput in = Parsers.all().parse(InputText.read(dir.resolve("compression.csv")));
         List<Row> rows = in.tables().stream().flatMap(t -> t.rows().stream()).toList();
         assertThat(rows).extracting(x -> x.get("label")).containsExactlyElementsOf(labels);
-        assertThat(rows).extracting(x -> x.get("delta_pct")).containsExactly(null, -0.5, -1.0, -1.5);
+        assertThat(rows).extracting(x -> x.get("saved_pct")).containsExactly(null, -0.5, -1.0, -1.5);
 
         String runJson = Files.readString(dir.resolve("run.json"), StandardCharsets.UTF_8);
         JsonReader.Obj run = (JsonReader.Obj) JsonReader.parse("run.json", runJson);
