@@ -23,6 +23,10 @@ import wirebench.runner.compression.Algorithm;
 import wirebench.runner.compression.CompressionSettings;
 import wirebench.runner.results.ResultsDirectory;
 import wirebench.runner.transport.Threading;
+import wirebench.runner.transport.idle.AutoIdle;
+import wirebench.runner.transport.idle.Contention;
+import wirebench.runner.transport.idle.CpuFacts;
+import wirebench.runner.transport.idle.SpinningThreads;
 import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
 import wirebench.runner.transport.aeron.AeronTransport;
@@ -154,8 +158,10 @@ public final class PubSubCommand implements Callable<Integer> {
     Integer basePort;
     @Option(names = "-threadingMode", description = "Aeron driver threading: SHARED, SHARED_NETWORK, DEDICATED, or INVOKER (no driver thread: the role threads run its duty cycle while they wait); default from the core count.")
     String threadingMode;
-    @Option(names = "-idleStrategy", description = "Idle strategy of the Aeron driver and harness loops: yield, spinyield (spin 50 us, then yield), spin, backoff, sleep (default from the core count).")
+    @Option(names = "-idleStrategy", description = "How waiting threads wait (Aeron harness and driver loops): auto (default: measures its waits and keeps the fastest of spinyield, yield and backoff, re-checked every 500 ms), yield, spinyield (spin 50 us, then yield), spin, backoff, sleep.")
     String idleStrategy;
+    /** The run's CPUs, spinning threads and load at start (set by resolve). */
+    private Contention contention;
     @Option(names = "-aeronDir", description = "Use the external Aeron media driver in this directory instead of an embedded one.")
     String aeronDir;
     @Option(names = "-aeronMtu", defaultValue = "0", description = "Aeron UDP MTU in bytes, a multiple of 32 up to 65504 (default: Aeron's 1408; loopback allows more).")
@@ -267,7 +273,11 @@ public final class PubSubCommand implements Callable<Integer> {
                 } else {
                     subscriber.run();
                 }
+                Map<String, Object> cont = contention(cfg.transport());
+                err.println(Contention.line(cont));
+                err.flush();
                 if (dir != null) {
+                    dir.note("contention", cont);
                     dir.finish();
                 }
             } finally {
@@ -277,6 +287,25 @@ public final class PubSubCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The run.json {@code contention} entry at the end of the run (docs/pubsub.md). */
+    private Map<String, Object> contention(TransportSettings ts) {
+        Threading th = ts.threading();
+        String idle;
+        String reason;
+        if (ts.kind() != TransportSettings.Kind.AERON_UDP && ts.kind() != TransportSettings.Kind.AERON_IPC) {
+            idle = ts.blockingSockets() || ts.kind() == TransportSettings.Kind.TLS ? "kernel-wait" : "busy-poll";
+            reason = "the " + ts.kind() + " transport uses no idle strategy: "
+                    + (idle.equals("busy-poll") ? "-noBlockingSockets polls without pause" : "a blocking receive");
+        } else if (th.auto() != null) {
+            idle = th.auto().chosen();
+            reason = th.auto().reason();
+        } else {
+            idle = th.idle();
+            reason = idleStrategy != null ? "set on the command line" : th.reason();
+        }
+        return contention.finish(CpuFacts.loadAverage1m(), idle, reason);
     }
 
     private static void join(Thread t) {
@@ -717,12 +746,25 @@ public final class PubSubCommand implements Callable<Integer> {
         }
         Threading threading = Threading.forCores(Runtime.getRuntime().availableProcessors())
                 .override(threadingMode, idleStrategy);
+        if (!List.of("auto", "yield", "spinyield", "spin", "backoff", "sleep").contains(threading.idle())) {
+            throw usage("-idleStrategy: expected auto, yield, spinyield, spin, backoff or sleep, got '"
+                    + idleStrategy + "'");
+        }
         boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
-        TransportSettings ts = new TransportSettings(kind, reliable, mcast, dataGroup, echoGroup, nic, peerList,
-                peerList, base, base + 1, 1000 + 2 * domain, 1001 + 2 * domain, maxMessage, !noBlockingSockets,
-                threading, aeronDir, aeronMtuBytes, kind == TransportSettings.Kind.TLS
+        final TransportSettings.Kind k = kind;
+        final boolean mc = mcast;
+        final int maxBytes = maxMessage;
+        java.util.function.Function<Threading, TransportSettings> settings = th -> new TransportSettings(k, reliable,
+                mc, dataGroup, echoGroup, nic, peerList, peerList, base, base + 1, 1000 + 2 * domain,
+                1001 + 2 * domain, maxBytes, !noBlockingSockets, th, aeronDir, aeronMtuBytes,
+                k == TransportSettings.Kind.TLS
                         ? new TransportSettings.TlsFiles(transportCertFile, transportPrivateKey, transportCertAuthority)
                         : null);
+        TransportSettings ts = settings.apply(threading);
+        contention = Contention.now(SpinningThreads.count(ts, isPub, isSub));
+        if (threading.idle().equals("auto")) {
+            ts = settings.apply(threading.withAuto(new AutoIdle(contention.spinningThreads(), contention.cpusUsable())));
+        }
         Algorithm alg = compressionId == null ? Algorithm.NONE : Algorithm.parse(compressionId);
         int level = compressionLevel == null ? CompressionSettings.DEFAULT_LEVEL : compressionLevel;
         if (level < 0 || level > 10) {

@@ -7,6 +7,8 @@ import org.agrona.concurrent.SleepingMillisIdleStrategy;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import wirebench.contract.WirebenchException;
+import wirebench.runner.transport.idle.AdaptiveIdleStrategy;
+import wirebench.runner.transport.idle.AutoIdle;
 
 /** Idle strategies by the names used on the command line. */
 public final class Idle {
@@ -16,9 +18,27 @@ public final class Idle {
     private Idle() {
     }
 
-    /** A new idle strategy for {@code name}: yield, spin, backoff or sleep (1 ms). */
+    /** A new idle strategy for {@code t}'s idle name; auto comes from its run's {@link AutoIdle}. */
+    public static IdleStrategy of(Threading t) {
+        if ("auto".equals(t.idle())) {
+            return (t.auto() != null ? t.auto() : new AutoIdle(1, Runtime.getRuntime().availableProcessors()))
+                    .newStrategy();
+        }
+        return of(t.idle());
+    }
+
+    /** Tells {@code idle} that the awaited data arrived (ends an adaptive strategy's measured wait). */
+    public static void arrived(IdleStrategy idle) {
+        if (idle instanceof AdaptiveIdleStrategy) {
+            ((AdaptiveIdleStrategy) idle).arrived();
+        }
+    }
+
+    /** A new idle strategy for {@code name}: auto, yield, spinyield, spin, backoff or sleep (1 ms). */
     public static IdleStrategy of(String name) {
         switch (name) {
+            case "auto":
+                return new AutoIdle(1, Runtime.getRuntime().availableProcessors()).newStrategy();
             case "yield":
                 return new YieldingIdleStrategy();
             case "spin":
@@ -31,7 +51,7 @@ public final class Idle {
                 return new SleepingMillisIdleStrategy(1);
             default:
                 throw new WirebenchException(WirebenchException.USAGE,
-                        "-idleStrategy: expected yield, spinyield, spin, backoff or sleep, got '" + name + "'");
+                        "-idleStrategy: expected auto, yield, spinyield, spin, backoff or sleep, got '" + name + "'");
         }
     }
 }

@@ -86,11 +86,11 @@ public final class AeronTransport implements Transport {
                     .socketSndbufLength(SOCKET_BUFFER_BYTES)
                     .initialWindowLength(SOCKET_BUFFER_BYTES)
                     .threadingMode(threadingMode(t.mode()))
-                    .sharedIdleStrategy(Idle.of(t.idle()))
-                    .sharedNetworkIdleStrategy(Idle.of(t.idle()))
-                    .conductorIdleStrategy(Idle.of(t.idle()))
-                    .senderIdleStrategy(Idle.of(t.idle()))
-                    .receiverIdleStrategy(Idle.of(t.idle()));
+                    .sharedIdleStrategy(Idle.of(t))
+                    .sharedNetworkIdleStrategy(Idle.of(t))
+                    .conductorIdleStrategy(Idle.of(t))
+                    .senderIdleStrategy(Idle.of(t))
+                    .receiverIdleStrategy(Idle.of(t));
             try {
                 driver = MediaDriver.launch(ctx);
                 duty = ctx.threadingMode() == ThreadingMode.INVOKER ? new DriverDuty(driver.sharedAgentInvoker()) : null;
@@ -256,7 +256,7 @@ public final class AeronTransport implements Transport {
         int stream = data ? settings.dataStreamId() : settings.echoStreamId();
         try {
             Subscription sub = aeron.addSubscription(channel, stream);
-            AeronReceiver r = new AeronReceiver(sub, Idle.of(settings.threading().idle()), duty);
+            AeronReceiver r = new AeronReceiver(sub, Idle.of(settings.threading()), duty);
             ends.add(r);
             return r;
         } catch (AeronException e) {
@@ -553,6 +553,7 @@ public final class AeronTransport implements Transport {
             while (true) {
                 int n = poll(handler, limit);
                 if (n > 0) {
+                    Idle.arrived(idle);
                     return n;
                 }
                 // INVOKER: the driver's cycle may just have received the awaited message into the

@@ -1,0 +1,87 @@
+package wirebench.runner.transport.idle;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import wirebench.contract.Numbers;
+
+/**
+ * What a run competed with for the CPUs, recorded in run.json under {@code contention} and said in
+ * one stderr line: the CPUs usable, the threads that busy-wait, the load average at start and end
+ * and the idle strategy with its reason. {@code roles_shared_cpu}: more spinning threads than usable
+ * CPUs; {@code oversubscribed}: that, or the start load plus our spinning threads, or the end load
+ * (which includes them), above the usable CPUs. Either way latency includes scheduler waits.
+ */
+public final class Contention {
+    private final CpuFacts cpus;
+    private final int cpusOnline;
+    private final int spinningThreads;
+    private final Double loadStart1m;
+
+    /** Taken at the start of a run. */
+    public Contention(CpuFacts cpus, int cpusOnline, int spinningThreads, Double loadStart1m) {
+        this.cpus = cpus;
+        this.cpusOnline = cpusOnline;
+        this.spinningThreads = spinningThreads;
+        this.loadStart1m = loadStart1m;
+    }
+
+    /** This process now. */
+    public static Contention now(int spinningThreads) {
+        return new Contention(CpuFacts.current(), Runtime.getRuntime().availableProcessors(), spinningThreads,
+                CpuFacts.loadAverage1m());
+    }
+
+    /** CPUs usable by this process. */
+    public int cpusUsable() {
+        return cpus.cpusUsable();
+    }
+
+    /** Threads that busy-wait in this run (counted by the caller). */
+    public int spinningThreads() {
+        return spinningThreads;
+    }
+
+    /**
+     * The run.json entry at the end of the run.
+     *
+     * @param loadEnd1m  the 1-minute load average now, null if unknown
+     * @param idle       the idle strategy used ({@code auto} resolved to the one most waits used)
+     * @param idleReason why
+     */
+    public Map<String, Object> finish(Double loadEnd1m, String idle, String idleReason) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cpus_usable", cpus.cpusUsable());
+        m.put("cpus_online", cpusOnline);
+        m.put("affinity", cpus.affinity());
+        m.put("cpu_quota_cpus", cpus.cpuQuotaCpus());
+        m.put("spinning_threads", spinningThreads);
+        m.put("loadavg_start_1m", loadStart1m);
+        m.put("loadavg_end_1m", loadEnd1m);
+        boolean shared = spinningThreads > cpus.cpusUsable();
+        boolean over = shared || (loadStart1m != null && loadStart1m + spinningThreads > cpus.cpusUsable())
+                || (loadEnd1m != null && loadEnd1m > cpus.cpusUsable());
+        m.put("roles_shared_cpu", shared);
+        m.put("oversubscribed", over);
+        m.put("idle_strategy", idle);
+        m.put("idle_strategy_reason", idleReason);
+        return m;
+    }
+
+    /** The one stderr line for {@link #finish}'s map. */
+    public static String line(Map<String, Object> m) {
+        String quota = m.get("cpu_quota_cpus") == null ? "no quota"
+                : "quota " + Numbers.upTo(((Number) m.get("cpu_quota_cpus")).doubleValue(), 2) + " CPUs";
+        String verdict = Boolean.TRUE.equals(m.get("roles_shared_cpu")) ? "; roles shared a CPU: latency includes"
+                + " scheduler waits" : Boolean.TRUE.equals(m.get("oversubscribed"))
+                        ? "; oversubscribed: latency includes scheduler waits" : "";
+        return "Contention: " + m.get("cpus_usable") + " usable CPUs (affinity " + m.get("affinity") + ", " + quota
+                + "), " + m.get("spinning_threads") + " spinning threads, load " + load(m.get("loadavg_start_1m"))
+                + " -> " + load(m.get("loadavg_end_1m")) + "; idle " + m.get("idle_strategy") + " ("
+                + m.get("idle_strategy_reason") + ")" + verdict;
+    }
+
+    private static String load(Object v) {
+        return v == null ? "?" : Numbers.fmt("%.2f", ((Number) v).doubleValue());
+    }
+}

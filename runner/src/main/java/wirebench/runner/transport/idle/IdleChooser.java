@@ -1,0 +1,159 @@
+package wirebench.runner.transport.idle;
+
+import java.util.Arrays;
+
+/**
+ * Chooses among candidate idle strategies by measuring waits; pure logic, fed with times (no clock
+ * of its own), so tests drive it with synthetic timings.
+ *
+ * <p>Time is cut into cycles of {@link #CYCLE_NS} aligned to the wall clock (every process on a
+ * host, and hosts within NTP's error, agree where a cycle starts). The first {@code candidates x}
+ * {@link #SLOT_NS} of each cycle are trial slots, candidate {@code i} in slot {@code i}; the rest
+ * of the cycle uses the incumbent. Publisher and subscriber therefore try the same candidate at the
+ * same time, and a ping-pong's round trip measured in a slot is the round trip with both sides
+ * waiting that way: the wall clock is the signal both sides share, no message carries it.
+ *
+ * <p>Score of a candidate in a cycle: the median of its waits (ns, a wait = first idle call to the
+ * awaited data). At the cycle's end the lowest score wins if it beats the incumbent's by
+ * {@link #SWITCH_MARGIN}; a candidate with fewer than {@link #MIN_SAMPLES} waits in its slot, while
+ * another had enough, loses (it completed fewer waits in the same time). A candidate whose waits in
+ * its slot already have a median over {@link #ABORT_FACTOR} x the incumbent's score is abandoned
+ * for the rest of its slot (a spin that cannot win backs off at once). Without traffic (no candidate
+ * with enough waits) the incumbent stays.
+ */
+public final class IdleChooser {
+    /** Length of one measure-and-use cycle: 500 ms. */
+    public static final long CYCLE_NS = 500_000_000L;
+    /** Length of one candidate's trial slot: 10 ms. */
+    public static final long SLOT_NS = 10_000_000L;
+    /** Waits a candidate needs in its slot to be scored. */
+    public static final int MIN_SAMPLES = 3;
+    /** A trial is abandoned when its median exceeds the incumbent's score by this factor. */
+    public static final double ABORT_FACTOR = 3.0;
+    /** A challenger must score below this fraction of the incumbent's score to replace it. */
+    public static final double SWITCH_MARGIN = 0.9;
+    private static final int MAX_SAMPLES = 512;
+
+    private final int candidates;
+    private final long epochOffsetNs;
+    private int incumbent;
+    private long gatheringCycle = Long.MIN_VALUE;
+    private final long[][] samples;
+    private final int[] counts;
+    private final boolean[] aborted;
+    private final long[] lastScoreNs;
+    private final long[] waitsUsed;
+    private long decisions;
+    private long switches;
+    private int picked;
+    private boolean pickedInTrial;
+
+    /**
+     * @param candidates    how many candidate strategies (indexes 0..candidates-1)
+     * @param startIndex    the incumbent until the first cycle is decided (a guess from the facts)
+     * @param epochOffsetNs added to the clock's nanoTime to get ns since the epoch (aligns cycles)
+     */
+    public IdleChooser(int candidates, int startIndex, long epochOffsetNs) {
+        if (candidates < 1 || startIndex < 0 || startIndex >= candidates || candidates * SLOT_NS >= CYCLE_NS) {
+            throw new IllegalArgumentException("candidates " + candidates + ", start " + startIndex);
+        }
+        this.candidates = candidates;
+        this.incumbent = startIndex;
+        this.epochOffsetNs = epochOffsetNs;
+        this.samples = new long[candidates][MAX_SAMPLES];
+        this.counts = new int[candidates];
+        this.aborted = new boolean[candidates];
+        this.lastScoreNs = new long[candidates];
+        Arrays.fill(lastScoreNs, -1);
+        this.waitsUsed = new long[candidates];
+    }
+
+    /** The candidate to wait with for a wait starting at {@code nowNs} (the clock's nanoTime). */
+    public int pick(long nowNs) {
+        long t = nowNs + epochOffsetNs;
+        long cycle = Math.floorDiv(t, CYCLE_NS);
+        if (cycle != gatheringCycle) {
+            if (gatheringCycle != Long.MIN_VALUE) {
+                decide();
+            }
+            gatheringCycle = cycle;
+        }
+        long slot = Math.floorMod(t, CYCLE_NS) / SLOT_NS;
+        pickedInTrial = slot < candidates && !aborted[(int) slot];
+        picked = pickedInTrial ? (int) slot : incumbent;
+        return picked;
+    }
+
+    /** Records the wait that the last {@link #pick} started, {@code waitNs} long. */
+    public void record(long waitNs) {
+        waitsUsed[picked]++;
+        if (!pickedInTrial) {
+            return;
+        }
+        int c = picked;
+        if (counts[c] < MAX_SAMPLES) {
+            samples[c][counts[c]++] = waitNs;
+        }
+        int n = counts[c];
+        long reference = lastScoreNs[incumbent];
+        if (c != incumbent && reference > 0 && n >= MIN_SAMPLES && Integer.bitCount(n / MIN_SAMPLES) == 1
+                && n % MIN_SAMPLES == 0 && median(samples[c], n) > ABORT_FACTOR * reference) {
+            aborted[c] = true;
+        }
+    }
+
+    private void decide() {
+        int best = -1;
+        long bestScore = Long.MAX_VALUE;
+        long[] scores = new long[candidates];
+        for (int c = 0; c < candidates; c++) {
+            scores[c] = counts[c] >= MIN_SAMPLES ? median(samples[c], counts[c]) : -1;
+            if (scores[c] >= 0 && scores[c] < bestScore) {
+                bestScore = scores[c];
+                best = c;
+            }
+        }
+        if (best >= 0) {
+            decisions++;
+            long incumbentScore = scores[incumbent];
+            if (best != incumbent && (incumbentScore < 0 || bestScore < SWITCH_MARGIN * incumbentScore)) {
+                incumbent = best;
+                switches++;
+            }
+            System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
+        }
+        Arrays.fill(counts, 0);
+        Arrays.fill(aborted, false);
+    }
+
+    private static long median(long[] values, int n) {
+        long[] copy = Arrays.copyOf(values, n);
+        Arrays.sort(copy);
+        return copy[(n - 1) / 2];
+    }
+
+    /** The strategy in use outside trial slots. */
+    public int incumbent() {
+        return incumbent;
+    }
+
+    /** Each candidate's median wait (ns) in the last decided cycle; -1 = not scored. */
+    public long[] lastScoresNs() {
+        return lastScoreNs.clone();
+    }
+
+    /** Waits that used each candidate so far (trial and incumbent). */
+    public long[] waitsUsed() {
+        return waitsUsed.clone();
+    }
+
+    /** Cycles decided (with enough waits to score a candidate). */
+    public long decisions() {
+        return decisions;
+    }
+
+    /** Times the incumbent changed. */
+    public long switches() {
+        return switches;
+    }
+}

@@ -1,0 +1,62 @@
+package wirebench.runner.transport.idle;
+
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.List;
+
+import wirebench.runner.transport.TransportSettings;
+
+/**
+ * Counts the threads of a run that busy-wait on this host: each role thread that polls (Aeron, and
+ * raw UDP or TCP with {@code -noBlockingSockets}; a blocking receive waits in the kernel), plus the
+ * embedded Aeron driver's own threads (INVOKER 0: the roles run its duty cycle; SHARED 1;
+ * SHARED_NETWORK 2; DEDICATED 3). With one role here and every peer on this host (loopback or one
+ * of its addresses) the peer process is assumed alike and counted too.
+ */
+public final class SpinningThreads {
+    private SpinningThreads() {
+    }
+
+    /** The count for {@code ts} with these roles in this process. */
+    public static int count(TransportSettings ts, boolean publisher, boolean subscriber) {
+        int roles = (publisher ? 1 : 0) + (subscriber ? 1 : 0);
+        boolean aeron = ts.kind() == TransportSettings.Kind.AERON_UDP || ts.kind() == TransportSettings.Kind.AERON_IPC;
+        boolean polling = aeron || (ts.kind() != TransportSettings.Kind.TLS && !ts.blockingSockets());
+        int perRole = polling ? 1 : 0;
+        int driver = aeron && ts.aeronDir() == null ? driverThreads(ts.threading().mode()) : 0;
+        int here = roles * perRole + driver;
+        if (roles == 1 && !ts.multicast()) {
+            List<String> peers = publisher ? ts.dataPeers() : ts.echoPeers();
+            if (!peers.isEmpty() && peers.stream().allMatch(SpinningThreads::local)) {
+                return 2 * here;
+            }
+        }
+        return here;
+    }
+
+    /** Driver threads of an Aeron threading mode. */
+    static int driverThreads(String mode) {
+        switch (mode) {
+            case "SHARED":
+                return 1;
+            case "SHARED_NETWORK":
+                return 2;
+            case "DEDICATED":
+                return 3;
+            default:
+                return 0;
+        }
+    }
+
+    /** Whether {@code host} is this host (a loopback address or one of its interfaces' addresses). */
+    static boolean local(String host) {
+        try {
+            InetAddress a = InetAddress.getByName(host);
+            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
+        } catch (UnknownHostException | SocketException e) {
+            return false;
+        }
+    }
+}
