@@ -12,7 +12,7 @@ class ThreadingTest {
         for (int cores = 1; cores <= 3; cores++) {
             Threading t = Threading.forCores(cores);
             assertThat(t.mode()).isEqualTo("INVOKER");
-            assertThat(t.idle()).isEqualTo("spinyield");
+            assertThat(t.idle()).as("measured, not guessed from the core count").isEqualTo("auto");
             assertThat(t.reason()).startsWith(cores + " cores");
         }
     }
@@ -22,7 +22,7 @@ class ThreadingTest {
         assertThat(Threading.forCores(4).mode()).isEqualTo("SHARED_NETWORK");
         assertThat(Threading.forCores(7).mode()).isEqualTo("SHARED_NETWORK");
         assertThat(Threading.forCores(8).mode()).isEqualTo("DEDICATED");
-        assertThat(Threading.forCores(8).idle()).isEqualTo("spin");
+        assertThat(Threading.forCores(8).idle()).isEqualTo("auto");
     }
 
     @Test
@@ -30,7 +30,7 @@ class ThreadingTest {
         Threading t = Threading.forCores(2).override("shared", null);
 
         assertThat(t.mode()).isEqualTo("SHARED");
-        assertThat(t.idle()).as("a driver thread of its own yields").isEqualTo("yield");
+        assertThat(t.idle()).as("auto's candidates all stop spinning within 50 us").isEqualTo("auto");
         assertThat(t.reason()).isEqualTo("set on the command line");
         assertThat(Threading.forCores(2).override(null, null)).isEqualTo(Threading.forCores(2));
         assertThat(Threading.forCores(2).override("SHARED", "spin").idle()).isEqualTo("spin");

@@ -10,9 +10,14 @@ import wirebench.contract.Numbers;
  * one stderr line: the CPUs usable, the threads that busy-wait, the load average at start and end
  * and the idle strategy with its reason. {@code roles_shared_cpu}: more spinning threads than usable
  * CPUs; {@code oversubscribed}: that, or the start load plus our spinning threads, or the end load
- * (which includes them), above the usable CPUs. Either way latency includes scheduler waits.
+ * (which includes them), above the usable CPUs by more than {@link #LOAD_SLACK} (an idle machine's
+ * own background). Either way latency includes scheduler waits. The load average is the kernel's
+ * 1-minute average of runnable threads: it lags, and in a two-process run the peer may be in it.
  */
 public final class Contention {
+    /** Load above the usable CPUs tolerated before a run counts as oversubscribed. */
+    public static final double LOAD_SLACK = 0.5;
+
     private final CpuFacts cpus;
     private final int cpusOnline;
     private final int spinningThreads;
@@ -59,8 +64,9 @@ public final class Contention {
         m.put("loadavg_start_1m", loadStart1m);
         m.put("loadavg_end_1m", loadEnd1m);
         boolean shared = spinningThreads > cpus.cpusUsable();
-        boolean over = shared || (loadStart1m != null && loadStart1m + spinningThreads > cpus.cpusUsable())
-                || (loadEnd1m != null && loadEnd1m > cpus.cpusUsable());
+        double limit = cpus.cpusUsable() + LOAD_SLACK;
+        boolean over = shared || (loadStart1m != null && loadStart1m + spinningThreads > limit)
+                || (loadEnd1m != null && loadEnd1m > limit);
         m.put("roles_shared_cpu", shared);
         m.put("oversubscribed", over);
         m.put("idle_strategy", idle);

@@ -1,0 +1,51 @@
+package wirebench.runner.transport.idle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** The run.json contention entry and its stderr line. */
+class ContentionTest {
+    private static final CpuFacts TWO = new CpuFacts("0-1", 2, null, 2);
+    private static final CpuFacts ONE = new CpuFacts("0", 1, null, 1);
+
+    @Test
+    void shouldRecordEveryFieldWithUnits() {
+        Map<String, Object> m = new Contention(TWO, 2, 2, 0.25).finish(0.5, "spinyield", "why");
+
+        assertThat(m).containsOnlyKeys("cpus_usable", "cpus_online", "affinity", "cpu_quota_cpus", "spinning_threads",
+                "loadavg_start_1m", "loadavg_end_1m", "roles_shared_cpu", "oversubscribed", "idle_strategy",
+                "idle_strategy_reason");
+        assertThat(m).containsEntry("cpus_usable", 2).containsEntry("affinity", "0-1")
+                .containsEntry("spinning_threads", 2).containsEntry("loadavg_start_1m", 0.25)
+                .containsEntry("loadavg_end_1m", 0.5).containsEntry("roles_shared_cpu", false)
+                .containsEntry("oversubscribed", false).containsEntry("idle_strategy", "spinyield");
+    }
+
+    @Test
+    void shouldSayRolesSharedACpuWhenMoreThreadsSpinThanCpusAreUsable() {
+        Map<String, Object> m = new Contention(ONE, 2, 2, 0.1).finish(0.2, "yield", "why");
+
+        assertThat(m).containsEntry("roles_shared_cpu", true).containsEntry("oversubscribed", true);
+        assertThat(Contention.line(m)).contains("roles shared a CPU: latency includes scheduler waits")
+                .contains("1 usable CPUs (affinity 0, no quota)");
+    }
+
+    @Test
+    void shouldSayOversubscribedWhenTheLoadLeavesNoCpuForTheSpinningThreads() {
+        Map<String, Object> m = new Contention(TWO, 2, 2, 3.5).finish(1.0, "yield", "why");
+
+        assertThat(m).containsEntry("roles_shared_cpu", false).containsEntry("oversubscribed", true);
+        assertThat(Contention.line(m)).contains("load 3.50 -> 1.00").contains("oversubscribed: latency includes"
+                + " scheduler waits");
+    }
+
+    @Test
+    void shouldStartAutoWithYieldWhenASpinCannotWin() {
+        assertThat(new AutoIdle(2, 1).startStrategy()).isEqualTo("yield");
+        assertThat(new AutoIdle(2, 2).startStrategy()).isEqualTo("spinyield");
+        assertThat(new AutoIdle(2, 1).reason()).contains("no measured waits").contains("2 spinning threads on 1");
+    }
+}

@@ -1,0 +1,126 @@
+package wirebench.runner.transport.idle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.function.IntToLongFunction;
+
+import org.junit.jupiter.api.Test;
+
+/** The chooser fed with synthetic waits: no clock, no threads. */
+class IdleChooserTest {
+    private static final int SPINYIELD = 0;
+    private static final int YIELD = 1;
+    private static final int BACKOFF = 2;
+    private static final long US = 1_000;
+    private static final long PROCESSING_NS = 2 * US;
+
+    /** A ping-pong from {@code fromNs} to {@code toNs}: each wait takes what {@code waitNs} says for its candidate. */
+    private static long run(IdleChooser c, long fromNs, long toNs, IntToLongFunction waitNs) {
+        long t = fromNs;
+        while (true) {
+            int picked = c.pick(t); // the first wait at or after toNs is picked, not recorded: it decides the cycle
+            if (t >= toNs) {
+                return t;
+            }
+            long w = waitNs.applyAsLong(picked);
+            c.record(w);
+            t += w + PROCESSING_NS;
+        }
+    }
+
+    /** 1 ms into cycle {@code n}: its first wait has decided the cycle before. */
+    private static long cycles(int n) {
+        return n * IdleChooser.CYCLE_NS + 1_000_000L;
+    }
+
+    @Test
+    void shouldKeepTheCandidateWithTheShortestWaitsWhenTheStartGuessWasWrong() {
+        IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
+        // a loaded machine: spinning holds the core the peer needs (58 us), yield 6 us, backoff 20 us
+        run(c, 0, cycles(1), k -> k == SPINYIELD ? 58 * US : k == YIELD ? 6 * US : 20 * US);
+
+        assertThat(c.incumbent()).isEqualTo(YIELD);
+        assertThat(c.lastScoresNs()).containsExactly(58 * US, 6 * US, 20 * US);
+        assertThat(c.switches()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldKeepTheSpinWhenYieldingHandsTheCoreToAHog() {
+        IdleChooser c = new IdleChooser(3, YIELD, 0);
+        // a busy loop per core: a yield waits for the hog's time slice
+        run(c, 0, cycles(1), k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 7 * US);
+
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+    }
+
+    @Test
+    void shouldAbandonATrialThatCannotWinWithinItsSlot() {
+        IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
+        IntToLongFunction hog = k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 7 * US;
+        long t = run(c, 0, cycles(1), hog);
+        long yieldSlotStart = IdleChooser.CYCLE_NS + IdleChooser.SLOT_NS;
+        run(c, t, yieldSlotStart, hog);
+        long before = c.waitsUsed()[YIELD];
+
+        run(c, yieldSlotStart, yieldSlotStart + IdleChooser.SLOT_NS, hog);
+
+        assertThat(c.waitsUsed()[YIELD] - before).as("yield waits in its second slot")
+                .isEqualTo(IdleChooser.MIN_SAMPLES);
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+    }
+
+    @Test
+    void shouldFollowWhenTheMachineChanges() {
+        IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
+        long t = run(c, 0, cycles(2), k -> k == SPINYIELD ? 58 * US : k == YIELD ? 6 * US : 20 * US);
+        assertThat(c.incumbent()).isEqualTo(YIELD);
+
+        run(c, t, cycles(4), k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 9 * US);
+
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+    }
+
+    @Test
+    void shouldNotSwitchForADifferenceWithinTheMargin() {
+        IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
+        run(c, 0, cycles(3), k -> k == SPINYIELD ? 100 * US : k == YIELD ? 95 * US : 200 * US);
+
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+        assertThat(c.decisions()).isEqualTo(3);
+        assertThat(c.switches()).isZero();
+    }
+
+    @Test
+    void shouldKeepTheIncumbentWhenNothingArrives() {
+        IdleChooser c = new IdleChooser(3, BACKOFF, 0);
+        for (long t = 0; t < cycles(3); t += IdleChooser.SLOT_NS / 2) {
+            c.pick(t);
+        }
+
+        assertThat(c.incumbent()).isEqualTo(BACKOFF);
+        assertThat(c.decisions()).isZero();
+        assertThat(c.lastScoresNs()).containsExactly(-1, -1, -1);
+    }
+
+    @Test
+    void shouldLetACandidateThatCompletedTooFewWaitsLose() {
+        IdleChooser c = new IdleChooser(3, YIELD, 0);
+        // yield's waits outlast its slot: fewer than MIN_SAMPLES of them, so it is not scored
+        run(c, 0, cycles(1), k -> k == YIELD ? 4 * IdleChooser.SLOT_NS : 30 * US);
+
+        assertThat(c.lastScoresNs()[YIELD]).isEqualTo(-1);
+        assertThat(c.incumbent()).isNotEqualTo(YIELD);
+    }
+
+    @Test
+    void shouldAlignTrialSlotsToTheWallClockSoBothSidesTryTheSameCandidate() {
+        long offset = 123_456_789L;
+        IdleChooser publisher = new IdleChooser(3, SPINYIELD, offset);
+        IdleChooser subscriber = new IdleChooser(3, SPINYIELD, offset + 77_000_000L);
+        // the same instant on the epoch clock, read from two processes' nanoTime origins
+        long epochNs = 10 * IdleChooser.CYCLE_NS + IdleChooser.SLOT_NS + 1;
+
+        assertThat(publisher.pick(epochNs - offset)).isEqualTo(YIELD);
+        assertThat(subscriber.pick(epochNs - offset - 77_000_000L)).isEqualTo(YIELD);
+    }
+}
