@@ -22,6 +22,8 @@ import wirebench.contract.Numbers;
  * <li>percentiles computed from fewer samples than they need: p needs n &gt;= 1/(1-p) samples
  * (p99.99 needs 10 000), else it is just the maximum. The sample count comes from a
  * {@code samples} column or, for Perftest, from the number of latency interval rows.</li>
+ * <li>roles that shared a CPU, or a machine oversubscribed, while the latency was measured
+ * ({@link ContentionLint}: run.json's {@code contention}).</li>
  * </ul>
  */
 public final class Lint {
@@ -44,6 +46,7 @@ public final class Lint {
         if (t.kind() == Kind.LATENCY) {
             out.addAll(monotone(t));
             out.addAll(sampleCounts(t, series));
+            out.addAll(ContentionLint.check(t.source()));
         }
         return out;
     }
@@ -54,7 +57,7 @@ public final class Lint {
         for (ResultTable t : input.tables()) {
             out.addAll(check(t, input.series()));
         }
-        return out;
+        return out.stream().distinct().toList();
     }
 
     static List<Warning> monotone(ResultTable t) {

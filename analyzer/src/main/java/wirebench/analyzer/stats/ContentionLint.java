@@ -1,0 +1,87 @@
+package wirebench.analyzer.stats;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import wirebench.analyzer.model.Warning;
+import wirebench.contract.JsonReader;
+import wirebench.contract.Numbers;
+
+/**
+ * Warns when a latency result was measured with its roles sharing a CPU or on an oversubscribed
+ * machine, from the {@code contention} entry of the run.json beside the result file (or one
+ * directory up): wirebench writes it (docs/pubsub.md). Perftest's own output says nothing about
+ * affinity, core count or load, so a Perftest file gets this warning only when a run.json with that
+ * entry sits beside it (a campaign's run directory).
+ */
+final class ContentionLint {
+    /** A run.json larger than this is not read for the lint (memory bounded; real ones are a few KiB). */
+    private static final long MAX_RUN_JSON_BYTES = 4L << 20;
+
+    private ContentionLint() {
+    }
+
+    /** The warning for the result file {@code source}, if its run.json says so. */
+    static List<Warning> check(String source) {
+        return runJson(source).flatMap(ContentionLint::contention).flatMap(c -> warning(source, c)).stream()
+                .toList();
+    }
+
+    private static Optional<Path> runJson(String source) {
+        try {
+            Path p = Path.of(source).toAbsolutePath();
+            for (Path dir = Files.isDirectory(p) ? p : p.getParent(), up = dir == null ? null : dir.getParent();
+                    dir != null; dir = up, up = null) {
+                Path r = dir.resolve("run.json");
+                if (Files.isRegularFile(r) && Files.size(r) <= MAX_RUN_JSON_BYTES) {
+                    return Optional.of(r);
+                }
+            }
+        } catch (InvalidPathException | IOException e) {
+            // not a file path (a pasted table, a URL): nothing to look beside
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<JsonReader.Obj> contention(Path runJson) {
+        try {
+            Object doc = JsonReader.parse(runJson.toString(), Files.readString(runJson, StandardCharsets.UTF_8));
+            if (doc instanceof JsonReader.Obj && ((JsonReader.Obj) doc).get("contention") instanceof JsonReader.Obj) {
+                return Optional.of((JsonReader.Obj) ((JsonReader.Obj) doc).get("contention"));
+            }
+        } catch (IOException | RuntimeException e) {
+            // an unreadable run.json is reported by the report's run headers, not by this lint
+        }
+        return Optional.empty();
+    }
+
+    static Optional<Warning> warning(String source, JsonReader.Obj c) {
+        String cpus = num(c.get("cpus_usable")) + " usable CPUs" + (c.get("affinity") != null ? " (affinity "
+                + c.get("affinity") + ")" : "");
+        String threads = num(c.get("spinning_threads")) + " spinning threads";
+        String idle = c.get("idle_strategy") != null ? "; idle strategy " + c.get("idle_strategy") : "";
+        if (Boolean.TRUE.equals(c.get("roles_shared_cpu"))) {
+            return Optional.of(new Warning(source, 0, "roles shared a CPU: " + threads + " on " + cpus + idle
+                    + ": latency includes scheduler waits"));
+        }
+        if (Boolean.TRUE.equals(c.get("oversubscribed"))) {
+            return Optional.of(new Warning(source, 0, "machine oversubscribed: load average " + load(c.get("loadavg_start_1m"))
+                    + " at start, " + load(c.get("loadavg_end_1m")) + " at end, " + threads + " on " + cpus + idle
+                    + ": latency includes scheduler waits"));
+        }
+        return Optional.empty();
+    }
+
+    private static String num(Object v) {
+        return v instanceof Number ? Numbers.plain(((Number) v).doubleValue()) : "?";
+    }
+
+    private static String load(Object v) {
+        return v instanceof Number ? Numbers.fmt("%.2f", ((Number) v).doubleValue()) : "?";
+    }
+}
