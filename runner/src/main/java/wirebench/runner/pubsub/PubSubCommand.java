@@ -22,6 +22,7 @@ import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.Algorithm;
 import wirebench.runner.compression.CompressionSettings;
 import wirebench.runner.results.ResultsDirectory;
+import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.idle.AutoIdle;
 import wirebench.runner.transport.idle.Contention;
@@ -746,9 +747,8 @@ public final class PubSubCommand implements Callable<Integer> {
         }
         Threading threading = Threading.forCores(Runtime.getRuntime().availableProcessors())
                 .override(threadingMode, idleStrategy);
-        if (!List.of("auto", "yield", "spinyield", "spin", "backoff", "sleep").contains(threading.idle())) {
-            throw usage("-idleStrategy: expected auto, yield, spinyield, spin, backoff or sleep, got '"
-                    + idleStrategy + "'");
+        if (!Idle.NAMES.contains(threading.idle())) {
+            throw usage(Idle.expected(idleStrategy));
         }
         boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
         final TransportSettings.Kind k = kind;

@@ -14,6 +14,9 @@ import wirebench.runner.transport.idle.AutoIdle;
 public final class Idle {
     /** How long "spinyield" spins before it yields: a few round trips on loopback. */
     public static final long SPIN_YIELD_NS = 50_000;
+    /** The names {@link #of(String)} takes. */
+    public static final java.util.List<String> NAMES = java.util.List.of("auto", "yield", "spinyield", "spin", "backoff",
+            "sleep");
 
     private Idle() {
     }
@@ -34,6 +37,11 @@ public final class Idle {
         }
     }
 
+    /** The usage error's text for an unknown {@code name}. */
+    public static String expected(String name) {
+        return "-idleStrategy: expected auto, yield, spinyield, spin, backoff or sleep, got '" + name + "'";
+    }
+
     /** A new idle strategy for {@code name}: auto, yield, spinyield, spin, backoff or sleep (1 ms). */
     public static IdleStrategy of(String name) {
         switch (name) {
@@ -51,7 +59,7 @@ public final class Idle {
                 return new SleepingMillisIdleStrategy(1);
             default:
                 throw new WirebenchException(WirebenchException.USAGE,
-                        "-idleStrategy: expected auto, yield, spinyield, spin, backoff or sleep, got '" + name + "'");
+                        expected(name));
         }
     }
 }

@@ -9,6 +9,7 @@ import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import wirebench.contract.Numbers;
+import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.SpinThenYieldIdleStrategy;
 
 /**
@@ -20,7 +21,6 @@ import wirebench.runner.transport.SpinThenYieldIdleStrategy;
 public final class AutoIdle {
     /** The candidates, in trial order. */
     public static final List<String> CANDIDATES = List.of("spinyield", "yield", "backoff");
-    private static final long SPIN_YIELD_NS = 50_000;
 
     private final int start;
     private final String startReason;
@@ -53,7 +53,7 @@ public final class AutoIdle {
 
     /** A new adaptive strategy for one waiting thread. */
     public synchronized AdaptiveIdleStrategy newStrategy() {
-        IdleStrategy[] c = {new SpinThenYieldIdleStrategy(SPIN_YIELD_NS, clock), new YieldingIdleStrategy(),
+        IdleStrategy[] c = {new SpinThenYieldIdleStrategy(Idle.SPIN_YIELD_NS, clock), new YieldingIdleStrategy(),
             new BackoffIdleStrategy()};
         AdaptiveIdleStrategy s = new AdaptiveIdleStrategy(c, new IdleChooser(c.length, start, epochOffsetNs), clock);
         made.add(s);
