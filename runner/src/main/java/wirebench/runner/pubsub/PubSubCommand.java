@@ -375,7 +375,8 @@ public final class PubSubCommand implements Callable<Integer> {
             if (cfg.transport().aeronDir() != null) {
                 err.println("Threading: the external driver's own (-aeronDir), harness idle " + th.idle());
             } else {
-                err.println("Threading: " + th.mode() + ", idle " + th.idle() + " (" + th.reason() + ")");
+                err.println("Threading: " + th.mode() + ", idle " + th.idle()
+                        + (th.auto() != null ? " from " + th.auto().startStrategy() : "") + " (" + th.reason() + ")");
             }
         }
         err.flush();
