@@ -14,8 +14,10 @@ import java.util.Arrays;
  * waiting that way: the wall clock is the signal both sides share, no message carries it.
  *
  * <p>Score of a candidate in a cycle: the median of its waits (ns, a wait = first idle call to the
- * awaited data). At the cycle's end the lowest score wins if it beats the incumbent's by
- * {@link #SWITCH_MARGIN}; a candidate with fewer than {@link #MIN_SAMPLES} waits in its slot, while
+ * awaited data). At the cycle's end the lowest score replaces the incumbent if it is below
+ * {@link #CLEAR_WIN} x the incumbent's score, or below {@link #SWITCH_MARGIN} x it in two cycles in a
+ * row (publisher and subscriber decide apart, each from its own waits: the hysteresis keeps noise
+ * from flipping one side and not the other); a candidate with fewer than {@link #MIN_SAMPLES} waits in its slot, while
  * another had enough, loses (it completed fewer waits in the same time). A candidate whose waits in
  * its slot already have a median over {@link #ABORT_FACTOR} x the incumbent's score is abandoned
  * for the rest of its slot (a spin that cannot win backs off at once). Without traffic (no candidate
@@ -30,8 +32,10 @@ public final class IdleChooser {
     public static final int MIN_SAMPLES = 3;
     /** A trial is abandoned when its median exceeds the incumbent's score by this factor. */
     public static final double ABORT_FACTOR = 3.0;
-    /** A challenger must score below this fraction of the incumbent's score to replace it. */
-    public static final double SWITCH_MARGIN = 0.9;
+    /** A challenger must score below this fraction of the incumbent's score, two cycles in a row, to replace it. */
+    public static final double SWITCH_MARGIN = 0.75;
+    /** A challenger below this fraction of the incumbent's score replaces it at once. */
+    public static final double CLEAR_WIN = 0.5;
     private static final int MAX_SAMPLES = 512;
 
     private final int candidates;
@@ -47,6 +51,8 @@ public final class IdleChooser {
     private long switches;
     private int picked;
     private boolean pickedInTrial;
+    /** The challenger that beat the incumbent in the last decided cycle, -1 if none. */
+    private int challenger = -1;
 
     /**
      * @param candidates    how many candidate strategies (indexes 0..candidates-1)
@@ -116,9 +122,13 @@ public final class IdleChooser {
         if (best >= 0) {
             decisions++;
             long incumbentScore = scores[incumbent];
-            if (best != incumbent && (incumbentScore < 0 || bestScore < SWITCH_MARGIN * incumbentScore)) {
+            boolean beats = best != incumbent && (incumbentScore < 0 || bestScore < SWITCH_MARGIN * incumbentScore);
+            if (beats && (incumbentScore < 0 || bestScore < CLEAR_WIN * incumbentScore || challenger == best)) {
                 incumbent = best;
                 switches++;
+                challenger = -1;
+            } else {
+                challenger = beats ? best : -1;
             }
             System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
         }

@@ -75,7 +75,10 @@ class IdleChooserTest {
         long t = run(c, 0, cycles(2), k -> k == SPINYIELD ? 58 * US : k == YIELD ? 6 * US : 20 * US);
         assertThat(c.incumbent()).isEqualTo(YIELD);
 
-        run(c, t, cycles(4), k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 9 * US);
+        t = run(c, t, cycles(4), k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 9 * US);
+        assertThat(c.incumbent()).as("away from yield at once: a clear loss").isNotEqualTo(YIELD);
+
+        run(c, t, cycles(6), k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 9 * US);
 
         assertThat(c.incumbent()).isEqualTo(SPINYIELD);
     }
@@ -83,11 +86,26 @@ class IdleChooserTest {
     @Test
     void shouldNotSwitchForADifferenceWithinTheMargin() {
         IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
-        run(c, 0, cycles(3), k -> k == SPINYIELD ? 100 * US : k == YIELD ? 95 * US : 200 * US);
+        run(c, 0, cycles(3), k -> k == SPINYIELD ? 100 * US : k == YIELD ? 80 * US : 200 * US);
 
         assertThat(c.incumbent()).isEqualTo(SPINYIELD);
         assertThat(c.decisions()).isEqualTo(3);
         assertThat(c.switches()).isZero();
+    }
+
+    @Test
+    void shouldSwitchForAModestWinOnlyWhenItHoldsTwoCyclesInARow() {
+        IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
+        long t = run(c, 0, cycles(1), k -> k == SPINYIELD ? 10 * US : k == YIELD ? 7 * US : 30 * US);
+        assertThat(c.incumbent()).as("0.7x once").isEqualTo(SPINYIELD);
+        t = run(c, t, cycles(2), k -> k == SPINYIELD ? 10 * US : k == YIELD ? 12 * US : 30 * US);
+        assertThat(c.incumbent()).as("then not at all: the count starts over").isEqualTo(SPINYIELD);
+        t = run(c, t, cycles(3), k -> k == SPINYIELD ? 10 * US : k == YIELD ? 7 * US : 30 * US);
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+
+        run(c, t, cycles(4), k -> k == SPINYIELD ? 10 * US : k == YIELD ? 7 * US : 30 * US);
+
+        assertThat(c.incumbent()).as("0.7x twice in a row").isEqualTo(YIELD);
     }
 
     @Test
