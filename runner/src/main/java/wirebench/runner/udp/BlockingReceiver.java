@@ -8,7 +8,10 @@ import java.net.SocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 
-/** THREAD: the receive thread blocks in {@link DatagramSocket#receive} (with a timeout to notice the end). */
+/**
+ * THREAD: the receive thread blocks in {@link DatagramSocket#receive} (with a timeout to notice the
+ * end), one datagram per call, as speed_test's THREAD does.
+ */
 final class BlockingReceiver implements DatagramReceiver {
     private final DatagramSocket socket;
     private final byte[] bytes = new byte[65536];
@@ -30,7 +33,7 @@ final class BlockingReceiver implements DatagramReceiver {
     }
 
     @Override
-    public ByteBuffer receive(long timeoutMs) throws IOException {
+    public int receive(long timeoutMs) throws IOException {
         int t = (int) Math.max(1, Math.min(Integer.MAX_VALUE, timeoutMs));
         if (t != this.timeoutMs) {
             socket.setSoTimeout(t);
@@ -40,15 +43,20 @@ final class BlockingReceiver implements DatagramReceiver {
         try {
             socket.receive(packet);
         } catch (SocketTimeoutException e) {
-            return null;
+            return 0;
         }
         view.clear();
         view.limit(packet.getLength());
+        return 1;
+    }
+
+    @Override
+    public ByteBuffer datagram(int i) {
         return view;
     }
 
     @Override
-    public SocketAddress source() {
+    public SocketAddress source(int i) {
         return packet.getSocketAddress();
     }
 
