@@ -3,7 +3,6 @@ package wirebench.runner.transport.idle;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.YieldingIdleStrategy;
@@ -15,12 +14,14 @@ import wirebench.runner.transport.SpinThenYieldIdleStrategy;
 /**
  * One run's {@code -idleStrategy auto}: makes an {@link AdaptiveIdleStrategy} per waiting thread,
  * all starting from one guess from the facts, and sums up at the end what they chose and why.
- * Candidates: {@code spinyield} (spin 50 us, then yield), {@code yield}, {@code backoff} (Agrona's:
- * a few spins and yields, then parks of 1 us doubling up to 1 ms).
+ * Candidates: {@code spinyield} (spin 50 us, then yield) and {@code yield}. Agrona's {@code backoff}
+ * (spins, yields, then parks up to 1 ms) was a candidate and is not: on a loaded CPU a parked
+ * thread's wake-up waits for its turn behind every runnable thread (milliseconds), and one side
+ * parked while the other yields made the round trip 20-60x what either side's trial saw.
  */
 public final class AutoIdle {
     /** The candidates, in trial order. */
-    public static final List<String> CANDIDATES = List.of("spinyield", "yield", "backoff");
+    public static final List<String> CANDIDATES = List.of("spinyield", "yield");
 
     private final int start;
     private final String startReason;
@@ -30,8 +31,27 @@ public final class AutoIdle {
 
     /** Starts from the guess for {@code spinningThreads} busy-waiting threads on {@code cpusUsable} CPUs. */
     public AutoIdle(int spinningThreads, int cpusUsable) {
-        this(spinningThreads, cpusUsable, System::nanoTime,
-                System.currentTimeMillis() * 1_000_000L - System.nanoTime());
+        this(spinningThreads, cpusUsable, System::nanoTime, epochOffsetNs());
+    }
+
+    /**
+     * Epoch ns minus {@code System.nanoTime()}: the wall clock (microsecond resolution on Linux) read
+     * between two nanoTime reads, the tightest of 5 tries, so a preemption in between (likely on a
+     * loaded CPU) does not shift this process's trial slots against its peer's.
+     */
+    static long epochOffsetNs() {
+        long bestGap = Long.MAX_VALUE;
+        long offset = 0;
+        for (int i = 0; i < 5; i++) {
+            long before = System.nanoTime();
+            java.time.Instant now = java.time.Instant.now();
+            long after = System.nanoTime();
+            if (after - before < bestGap) {
+                bestGap = after - before;
+                offset = now.getEpochSecond() * 1_000_000_000L + now.getNano() - (before + (after - before) / 2);
+            }
+        }
+        return offset;
     }
 
     /** With an injected clock and its offset to the epoch (tests). */
@@ -53,8 +73,7 @@ public final class AutoIdle {
 
     /** A new adaptive strategy for one waiting thread. */
     public synchronized AdaptiveIdleStrategy newStrategy() {
-        IdleStrategy[] c = {new SpinThenYieldIdleStrategy(Idle.SPIN_YIELD_NS, clock), new YieldingIdleStrategy(),
-            new BackoffIdleStrategy()};
+        IdleStrategy[] c = {new SpinThenYieldIdleStrategy(Idle.SPIN_YIELD_NS, clock), new YieldingIdleStrategy()};
         AdaptiveIdleStrategy s = new AdaptiveIdleStrategy(c, new IdleChooser(c.length, start, epochOffsetNs), clock);
         made.add(s);
         return s;
@@ -79,8 +98,8 @@ public final class AutoIdle {
         for (long x : w) {
             total += x;
         }
-        StringBuilder sb = new StringBuilder("auto: each 500 ms cycle tries every candidate for 10 ms and keeps"
-                + " the lowest median wait");
+        StringBuilder sb = new StringBuilder("auto: each 500 ms cycle tries spinyield and yield for 10 ms each"
+                + " and keeps the lower median wait");
         if (total == 0) {
             return sb.append("; no measured waits, ").append(startReason).toString();
         }

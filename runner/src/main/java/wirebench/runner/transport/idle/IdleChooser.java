@@ -17,18 +17,19 @@ import java.util.Arrays;
  * awaited data). At the cycle's end the lowest score replaces the incumbent if it is below
  * {@link #CLEAR_WIN} x the incumbent's score, or below {@link #SWITCH_MARGIN} x it in two cycles in a
  * row (publisher and subscriber decide apart, each from its own waits: the hysteresis keeps noise
- * from flipping one side and not the other); a candidate with fewer than {@link #MIN_SAMPLES} waits in its slot, while
- * another had enough, loses (it completed fewer waits in the same time). A candidate whose waits in
- * its slot already have a median over {@link #ABORT_FACTOR} x the incumbent's score is abandoned
- * for the rest of its slot (a spin that cannot win backs off at once). Without traffic (no candidate
- * with enough waits) the incumbent stays.
+ * from flipping one side and not the other). Every wait that started in a slot counts for its
+ * candidate however long it lasts (a 6 ms wait in a 10 ms slot is one sample of 6 ms); a candidate
+ * with no wait in its slot is not scored. A candidate whose waits in
+ * its slot already have a median over {@link #ABORT_FACTOR} x the incumbent's score (checked after
+ * {@link #MIN_SAMPLES}, then twice, four times as many waits) is abandoned for the rest of its slot
+ * (a spin that cannot win backs off at once). Without traffic (no waits) the incumbent stays.
  */
 public final class IdleChooser {
     /** Length of one measure-and-use cycle: 500 ms. */
     public static final long CYCLE_NS = 500_000_000L;
     /** Length of one candidate's trial slot: 10 ms. */
     public static final long SLOT_NS = 10_000_000L;
-    /** Waits a candidate needs in its slot to be scored. */
+    /** Waits a trial needs before it may be abandoned. */
     public static final int MIN_SAMPLES = 3;
     /** A trial is abandoned when its median exceeds the incumbent's score by this factor. */
     public static final double ABORT_FACTOR = 3.0;
@@ -113,7 +114,7 @@ public final class IdleChooser {
         long bestScore = Long.MAX_VALUE;
         long[] scores = new long[candidates];
         for (int c = 0; c < candidates; c++) {
-            scores[c] = counts[c] >= MIN_SAMPLES ? median(samples[c], counts[c]) : -1;
+            scores[c] = counts[c] > 0 ? median(samples[c], counts[c]) : -1;
             if (scores[c] >= 0 && scores[c] < bestScore) {
                 bestScore = scores[c];
                 best = c;

@@ -121,12 +121,12 @@ class IdleChooserTest {
     }
 
     @Test
-    void shouldLetACandidateThatCompletedTooFewWaitsLose() {
+    void shouldScoreAWaitLongerThanItsSlotWithItsWholeLength() {
         IdleChooser c = new IdleChooser(3, YIELD, 0);
-        // yield's waits outlast its slot: fewer than MIN_SAMPLES of them, so it is not scored
+        // yield's waits outlast its slot: one sample, 40 ms long
         run(c, 0, cycles(1), k -> k == YIELD ? 4 * IdleChooser.SLOT_NS : 30 * US);
 
-        assertThat(c.lastScoresNs()[YIELD]).isEqualTo(-1);
+        assertThat(c.lastScoresNs()[YIELD]).isEqualTo(4 * IdleChooser.SLOT_NS);
         assertThat(c.incumbent()).isNotEqualTo(YIELD);
     }
 
