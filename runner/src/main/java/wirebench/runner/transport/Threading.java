@@ -14,7 +14,7 @@ import wirebench.runner.transport.idle.AutoIdle;
  *
  * @param mode   SHARED, SHARED_NETWORK, DEDICATED or INVOKER (Aeron's ThreadingMode names)
  * <p>The idle strategy of the waiting role threads defaults to {@code auto} on every core count: it
- * measures its waits and keeps the fastest of spinyield, yield and backoff
+ * measures its waits and keeps the faster of spinyield and yield
  * ({@link wirebench.runner.transport.idle.AutoIdle}).
  *
  * @param mode   SHARED, SHARED_NETWORK, DEDICATED or INVOKER (Aeron's ThreadingMode names)
