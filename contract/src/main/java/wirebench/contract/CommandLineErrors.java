@@ -34,8 +34,14 @@ public final class CommandLineErrors implements IParameterExceptionHandler {
 
     /** The one line for {@code ex}: the command's full name, picocli's message, a pointer to --help. */
     public static String line(ParameterException ex) {
-        String message = String.valueOf(ex.getMessage()).strip().replaceAll("\\s*[\\r\\n]+\\s*", "; ");
-        if (ex instanceof UnmatchedArgumentException) {
+        String message = oneLine(ex.getMessage());
+        List<String> unmatched = ex.getCommandLine().getUnmatchedArguments();
+        if (!(ex instanceof UnmatchedArgumentException) && !unmatched.isEmpty()) {
+            // picocli checks required parameters before it complains of an unknown option; the
+            // unknown option is the likelier mistake (a typo that left the parameter unset)
+            message = oneLine(new UnmatchedArgumentException(ex.getCommandLine(), unmatched).getMessage())
+                    + " (also: " + message + ")";
+        } else if (ex instanceof UnmatchedArgumentException) {
             List<String> suggestions = ((UnmatchedArgumentException) ex).getSuggestions();
             if (!suggestions.isEmpty()) {
                 message += " (did you mean " + String.join(" or ", suggestions.subList(0,
@@ -43,6 +49,10 @@ public final class CommandLineErrors implements IParameterExceptionHandler {
             }
         }
         return ex.getCommandLine().getCommandSpec().qualifiedName() + ": " + message + "; see --help";
+    }
+
+    private static String oneLine(String message) {
+        return String.valueOf(message).strip().replaceAll("\\s*[\\r\\n]+\\s*", "; ");
     }
 
     @Override

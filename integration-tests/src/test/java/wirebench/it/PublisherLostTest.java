@@ -120,8 +120,8 @@ class PublisherLostTest {
         }
     }
 
-    /** stats reads the row, shows its end_reason and warns that it is partial. */
-    private static void assertAnalyzerFlags(Path out, String warning, String reason) {
+    /** stats and report read the row, show its end_reason and warn that it is partial. */
+    private static void assertAnalyzerFlags(Path out, String warning, String reason) throws IOException {
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
         int code = AnalyzerMain.run(new String[] {"stats", out.toString()}, new PrintWriter(o, true),
@@ -133,10 +133,16 @@ class PublisherLostTest {
         assertThat(AnalyzerMain.run(new String[] {"stats", "--format", "json", out.toString()}, new PrintWriter(j, true),
                 new PrintWriter(new StringWriter(), true))).isZero();
         assertThat(j.toString()).contains("\"end_reason\": \"" + reason + "\"").contains(warning);
+
+        Path html = out.resolveSibling("report.html");
+        StringWriter re = new StringWriter();
+        assertThat(AnalyzerMain.run(new String[] {"report", out.toString(), "-o", html.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(re, true))).as(re.toString()).isZero();
+        assertThat(Files.readString(html, StandardCharsets.UTF_8)).contains(warning).contains(reason);
     }
 
     private record Subscriber(Process process, CountDownLatch intervals) {
-        /** Waits until the subscriber printed two throughput intervals: samples are flowing. */
+        /** Waits until the subscriber printed a throughput interval: samples are flowing. */
         void awaitIntervals(Process publisher) throws InterruptedException {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!intervals.await(200, TimeUnit.MILLISECONDS)) {
@@ -150,7 +156,7 @@ class PublisherLostTest {
     private Subscriber startSubscriber(Path tmp, Path out, int port) throws IOException {
         Process p = start(tmp, "sub", List.of("-sub", "-basePort", Integer.toString(port), "-discoveryTimeout",
                 SILENCE_S, "--out", out.toString()), false);
-        CountDownLatch intervals = new CountDownLatch(2);
+        CountDownLatch intervals = new CountDownLatch(1);
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
                     StandardCharsets.UTF_8))) {
