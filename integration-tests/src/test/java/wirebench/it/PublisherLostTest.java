@@ -57,17 +57,15 @@ class PublisherLostTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldWriteThePartialRowAndExit5WhenThePublisherIsKilledMidRun(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("sub");
-        int port = freePortPair();
-        Subscriber sub = startSubscriber(tmp, out, port);
-        Process pub = startPublisher(tmp, port);
-
-        sub.awaitIntervals(pub);
+        Measuring m = startMeasuring(tmp, out);
+        Process sub = m.subscriber();
+        Process pub = m.publisher();
         pub.destroyForcibly(); // SIGKILL: no FINISHED, no goodbye
         assertThat(pub.waitFor(30, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(sub.process.waitFor(90, TimeUnit.SECONDS)).as("subscriber ends after " + SILENCE_S + " s").isTrue();
+        assertThat(sub.waitFor(90, TimeUnit.SECONDS)).as("subscriber ends after " + SILENCE_S + " s").isTrue();
         String stderr = Files.readString(tmp.resolve("sub.err"), StandardCharsets.UTF_8);
-        assertThat(sub.process.exitValue()).as(stderr).isEqualTo(WirebenchException.PARTIAL);
+        assertThat(sub.exitValue()).as(stderr).isEqualTo(WirebenchException.PARTIAL);
         assertThat(stderr).contains("written as a partial row (end_reason publisher_lost)");
 
         long samples = assertPartialRow(out, EndReason.PUBLISHER_LOST);
@@ -82,17 +80,15 @@ class PublisherLostTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldWriteThePartialRowMarkedInterruptedWhenTheSubscriberIsStopped(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("sub");
-        int port = freePortPair();
-        Subscriber sub = startSubscriber(tmp, out, port);
-        Process pub = startPublisher(tmp, port);
-
-        sub.awaitIntervals(pub);
-        sub.process.destroy(); // SIGTERM, as a campaign or Ctrl-C stops it
-        assertThat(sub.process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        Measuring m = startMeasuring(tmp, out);
+        Process sub = m.subscriber();
+        Process pub = m.publisher();
+        sub.destroy(); // SIGTERM, as a campaign or Ctrl-C stops it
+        assertThat(sub.waitFor(60, TimeUnit.SECONDS)).isTrue();
         pub.destroyForcibly();
 
         String stderr = Files.readString(tmp.resolve("sub.err"), StandardCharsets.UTF_8);
-        assertThat(sub.process.exitValue()).as(stderr).isEqualTo(143);
+        assertThat(sub.exitValue()).as(stderr).isEqualTo(143);
         long samples = assertPartialRow(out, EndReason.INTERRUPTED);
         assertThat(stderr).contains("partial: interrupted after " + samples + " samples of size 100");
         assertThat(Files.readString(out.resolve("run.json"), StandardCharsets.UTF_8))
@@ -139,6 +135,21 @@ class PublisherLostTest {
         assertThat(AnalyzerMain.run(new String[] {"report", out.toString(), "-o", html.toString()},
                 new PrintWriter(new StringWriter(), true), new PrintWriter(re, true))).as(re.toString()).isZero();
         assertThat(Files.readString(html, StandardCharsets.UTF_8)).contains(warning).contains(reason);
+    }
+
+    /**
+     * Starts a subscriber writing to {@code out} and a publisher on a port pair of their own, and
+     * returns once the subscriber has counted samples.
+     */
+    private Measuring startMeasuring(Path tmp, Path out) throws IOException, InterruptedException {
+        int port = freePortPair();
+        Subscriber sub = startSubscriber(tmp, out, port);
+        Process pub = startPublisher(tmp, port);
+        sub.awaitIntervals(pub);
+        return new Measuring(sub.process(), pub);
+    }
+
+    private record Measuring(Process subscriber, Process publisher) {
     }
 
     private record Subscriber(Process process, CountDownLatch intervals) {

@@ -24,7 +24,8 @@ import wirebench.contract.WirebenchException;
 /**
  * Reads a CSV file of a wirebench results directory (docs/results-format.md): a format line
  * {@code # wirebench-results 1 family=F keys=k1,k2,...}, a header row, one row per test point.
- * Key columns are text, every other column a number (empty = missing). Pub/sub rows are grouped
+ * Key columns and {@code end_reason} (why a row's test ended; a partial row is a warning) are
+ * text, every other column a number (empty = missing). Pub/sub rows are grouped
  * into one table per distinct key, size excluded, so that each table reads like one Perftest run;
  * the other families (udp, rpc, compression) keep all their rows in one table per file.
  */
