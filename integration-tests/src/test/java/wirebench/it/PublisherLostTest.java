@@ -28,6 +28,7 @@ import wirebench.analyzer.AnalyzerMain;
 import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.EndReason;
 import wirebench.contract.WirebenchException;
+import wirebench.runner.JavaOptions;
 import wirebench.runner.RunnerMain;
 
 /**
@@ -193,8 +194,10 @@ class PublisherLostTest {
     private Process start(Path tmp, String name, List<String> args, boolean stdoutToFile) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
-                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), RunnerMain.class.getName(), "run", "pubsub", "-domain", "211"));
+                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+        cmd.addAll(JavaOptions.fromEnvironment()); // the build's options for fixture JVMs (pom.xml)
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), RunnerMain.class.getName(), "run", "pubsub",
+                "-domain", "211"));
         cmd.addAll(args);
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(tmp.resolve(name + ".err").toFile());
         if (stdoutToFile) {
