@@ -11,26 +11,29 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A generated 50+ MB Perftest 4.x CSV publisher log (interval rows) through {@code stats},
- * {@code report} and {@code compare} in a child JVM with {@code -Xmx64m}: the readers stream, so
- * the heap needed does not grow with the input.
+ * Generated 50+ MB inputs through {@code stats}, {@code report} and {@code compare} in a child JVM
+ * with {@code -Xmx64m}: a Perftest 4.x CSV publisher log (interval rows) and a Perftest JSON
+ * publisher output (long {@code intervals} arrays). The readers stream, so the heap needed does not
+ * grow with the input.
  */
 class SmallHeapTest {
     private static final long BYTES = 52L << 20;
 
     @TempDir
     static Path dir;
-    static Path log;
 
     @BeforeAll
     static void generate() throws IOException {
-        log = dir.resolve("pub.csv");
-        PerftestLogGenerator.write(log, BYTES, 100, 1024);
-        assertThat(Files.size(log)).isGreaterThanOrEqualTo(50L << 20);
+        PerftestLogGenerator.write(dir.resolve("pub.csv"), BYTES, 100, 1024);
+        PerftestJsonGenerator.write(dir.resolve("pub.json"), BYTES, 100, 1024);
+        for (String f : List.of("pub.csv", "pub.json")) {
+            assertThat(Files.size(dir.resolve(f))).isGreaterThanOrEqualTo(50L << 20);
+        }
     }
 
     private record Result(int exitCode, String out, String err) {
@@ -52,24 +55,30 @@ class SmallHeapTest {
                 Files.readString(err, StandardCharsets.UTF_8));
     }
 
-    @Test
-    void shouldPrintTheSummariesOfA50MegabyteLogWithA64MegabyteHeap() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"pub.csv", "pub.json"})
+    void shouldPrintTheSummariesOfA50MegabyteLogWithA64MegabyteHeap(String file) throws Exception {
+        Path log = dir.resolve(file);
         Result r = run("stats", "--format", "csv", log.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("100,50,30.5,20,987,41,89,158,297,410")
                 .contains("1024,50,30.5,20,987,41,89,158,297,410");
     }
 
-    @Test
-    void shouldWriteTheReportOfA50MegabyteLogWithA64MegabyteHeap() throws Exception {
-        Path html = dir.resolve("report.html");
+    @ParameterizedTest
+    @ValueSource(strings = {"pub.csv", "pub.json"})
+    void shouldWriteTheReportOfA50MegabyteLogWithA64MegabyteHeap(String file) throws Exception {
+        Path log = dir.resolve(file);
+        Path html = dir.resolve(file + ".html");
         Result r = run("report", "-o", html.toString(), log.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(Files.readString(html, StandardCharsets.UTF_8)).contains("987").contains("<svg");
     }
 
-    @Test
-    void shouldCompareTwo50MegabyteLogsWithA64MegabyteHeap() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"pub.csv", "pub.json"})
+    void shouldCompareTwo50MegabyteLogsWithA64MegabyteHeap(String file) throws Exception {
+        Path log = dir.resolve(file);
         Result r = run("compare", "--format", "csv", log.toString(), log.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("p99_us").contains("158");
