@@ -31,8 +31,6 @@ import java.util.Map;
  * {@link Bare} value instead of failing, so that a caller can report which field held it.
  */
 public final class JsonReader {
-    private static final java.util.regex.Pattern NUMBER =
-            java.util.regex.Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     /** Characters looked ahead for an error message. */
     private static final int CONTEXT_CHARS = 31;
     private final String source;
@@ -170,7 +168,7 @@ public final class JsonReader {
     }
 
     public boolean atEnd() {
-        return !ensure(1);
+        return pos >= limit && !ensure(1);
     }
 
     /** Skips blanks and line ends; returns the next character or -1 at the end. */
@@ -351,7 +349,7 @@ public final class JsonReader {
     /** A number, true, false, null, or (leniently) a bare word up to the next delimiter. */
     private Object word() {
         StringBuilder sb = new StringBuilder();
-        while (ensure(1)) {
+        while (pos < limit || ensure(1)) {
             char c = charAt(pos);
             if (c == ',' || c == '}' || c == ']' || c == '\n' || c == '\r' || c == '{' || c == '[' || c == '"') {
                 break;
@@ -376,12 +374,55 @@ public final class JsonReader {
         return new Bare(w);
     }
 
-    private static boolean isJsonNumber(String w) {
-        return NUMBER.matcher(w).matches();
+    /** Whether {@code w} is a JSON number: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
+    static boolean isJsonNumber(String w) {
+        int n = w.length();
+        int i = 0;
+        if (i < n && w.charAt(i) == '-') {
+            i++;
+        }
+        if (i < n && w.charAt(i) == '0') {
+            i++;
+        } else {
+            int start = i;
+            while (i < n && isDigit(w.charAt(i))) {
+                i++;
+            }
+            if (i == start || w.charAt(start) == '0') {
+                return false;
+            }
+        }
+        if (i < n && w.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && isDigit(w.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && (w.charAt(i) == 'e' || w.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (w.charAt(i) == '+' || w.charAt(i) == '-')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isDigit(w.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private void skipWhitespace() {
-        while (ensure(1)) {
+        while (pos < limit || ensure(1)) {
             char c = charAt(pos);
             if (c == '\n') {
                 line++;

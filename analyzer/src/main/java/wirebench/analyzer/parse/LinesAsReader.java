@@ -39,9 +39,11 @@ final class LinesAsReader extends Reader {
             }
             current = filter.apply(current);
         }
-        int n = 0;
-        while (n < len && pos <= current.length()) {
-            buf[off + n++] = pos < current.length() ? current.charAt(pos) : '\n';
+        int n = Math.min(len, current.length() - pos);
+        current.getChars(pos, pos + n, buf, off);
+        pos += n;
+        if (n < len && pos == current.length()) {
+            buf[off + n++] = '\n';
             pos++;
         }
         return n;
