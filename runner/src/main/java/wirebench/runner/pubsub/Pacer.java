@@ -11,6 +11,7 @@ import org.agrona.concurrent.NanoClock;
  * or with {@code sleep} parks while more than {@link #PARK_ABOVE_NS} are left (waking
  * {@link #PARK_MARGIN_NS} early, then spinning to the due time). Time comes from an injected
  * {@link NanoClock} and parking from an injected parker, so tests run it on a controlled clock.
+ * {@link #sleepNs} is Perftest's {@code -sleep} on the same clock and parker.
  */
 final class Pacer {
     /** Park only when more than this is left: a park shorter than this overshoots. */
@@ -64,6 +65,14 @@ final class Pacer {
             } else {
                 Thread.onSpinWait();
             }
+        }
+    }
+
+    /** Sleeps {@code ns} on the clock: parks until it has passed, however early a park returns. */
+    void sleepNs(long ns) {
+        long deadline = clock.nanoTime() + ns;
+        for (long left = deadline - clock.nanoTime(); left > 0; left = deadline - clock.nanoTime()) {
+            parker.accept(left);
         }
     }
 }

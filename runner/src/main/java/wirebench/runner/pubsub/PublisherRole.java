@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.NanoClock;
@@ -289,10 +288,7 @@ final class PublisherRole implements MessageHandler {
     /** -sleep: Perftest sleeps after every sample it writes; a batch of n samples sleeps n times as long. */
     private void sleepAfter(int samples) {
         if (cfg.sleepMs() > 0) {
-            long deadline = clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(cfg.sleepMs() * samples);
-            for (long left = deadline - clock.nanoTime(); left > 0; left = deadline - clock.nanoTime()) {
-                LockSupport.parkNanos(left);
-            }
+            pacer.sleepNs(TimeUnit.MILLISECONDS.toNanos(cfg.sleepMs() * samples));
         }
     }
 

@@ -106,4 +106,22 @@ class PacerTest {
         p.awaitNs(due + 1_000_000_000L);
         assertThat(clock.reads).isEqualTo(readsBefore); // returned without reading the clock
     }
+
+    @Test
+    void shouldSleepTheWholeSpanWhenAParkReturnsEarly() {
+        StepClock clock = new StepClock(0, 1);
+        long[] parks = {0};
+        Pacer p = new Pacer(clock, ns -> {
+            parks[0]++;
+            clock.nowNs += Math.max(1, ns / 2); // every park wakes halfway
+        }, 0, false);
+
+        long before = clock.nowNs;
+        p.sleepNs(10_000_000L); // -sleep 10 for one sample
+        assertThat(clock.nowNs - before).isGreaterThanOrEqualTo(10_000_000L);
+        assertThat(parks[0]).isBetween(2L, 30L); // parked again until the span had passed, no spinning
+        long parksBefore = parks[0];
+        p.sleepNs(0);
+        assertThat(parks[0]).isEqualTo(parksBefore);
+    }
 }
