@@ -6,21 +6,27 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 
 /**
- * The server's socket seen through one receive method. Used by one thread at a time.
- * Implementations: {@link SelectorReceiver} (SELECT, EPOLL), {@link BlockingReceiver} (THREAD).
+ * The server's socket seen through one receive method, a batch of datagrams per call. Used by one
+ * thread at a time. Implementations: {@link SelectorReceiver} (SELECT, EPOLL: drains the socket
+ * with one recvfrom each), {@link BlockingReceiver} (THREAD: one datagram per call),
+ * {@link RecvmmsgReceiver} (RECVMMSG: one recvmmsg for the whole batch).
  */
 interface DatagramReceiver extends Closeable {
 
     /**
-     * Waits at most {@code timeoutMs} (at least 1) for one datagram.
+     * Waits at most {@code timeoutMs} (at least 1) for datagrams and takes those the socket holds, up
+     * to the batch size.
      *
-     * @return the datagram (position 0, limit = its length), valid until the next call; null when
-     *         none arrived in time
+     * @return how many were received (0 when none arrived in time); read them with
+     *         {@link #datagram(int)} and {@link #source(int)} until the next call
      */
-    ByteBuffer receive(long timeoutMs) throws IOException;
+    int receive(long timeoutMs) throws IOException;
 
-    /** Where the last datagram came from. */
-    SocketAddress source();
+    /** Datagram {@code i} of the last batch: position 0, limit = its length, big-endian; valid until the next receive. */
+    ByteBuffer datagram(int i);
+
+    /** Where datagram {@code i} of the last batch came from. */
+    SocketAddress source(int i);
 
     /** Sends a small control datagram (ACK) back. */
     void send(ByteBuffer datagram, SocketAddress to) throws IOException;

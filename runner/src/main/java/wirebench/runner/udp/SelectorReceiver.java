@@ -14,7 +14,9 @@ import java.nio.channels.spi.SelectorProvider;
 import wirebench.contract.WirebenchException;
 
 /**
- * SELECT and EPOLL: a non-blocking channel drained until empty, then a selector wait. The channel
+ * SELECT and EPOLL: a non-blocking channel drained (one recvfrom per datagram, up to
+ * {@link #BATCH} per call, into direct buffers: no copy, no allocation), a selector wait only when
+ * it is empty. The channel
  * and the selector come from one explicitly chosen {@link SelectorProvider}, so SELECT (poll) and
  * EPOLL can both run in one JVM whatever the JVM-wide default provider is.
  */
@@ -22,10 +24,13 @@ final class SelectorReceiver implements DatagramReceiver {
     static final String POLL_PROVIDER = "sun.nio.ch.PollSelectorProvider";
     static final String EPOLL_PROVIDER = "sun.nio.ch.EPollSelectorProvider";
 
+    /** Datagrams taken per {@link #receive} call at most (the server reads the clock once per call). */
+    static final int BATCH = 32;
+
     private final DatagramChannel channel;
     private final Selector selector;
-    private final ByteBuffer buffer = ByteBuffer.allocateDirect(65536);
-    private SocketAddress source;
+    private final ByteBuffer[] slots = Slots.direct(BATCH);
+    private final SocketAddress[] sources = new SocketAddress[BATCH];
 
     SelectorReceiver(ReceiveMethod method, InetSocketAddress bind, int rcvbufBytes) throws IOException {
         SelectorProvider provider = provider(method == ReceiveMethod.SELECT ? POLL_PROVIDER : EPOLL_PROVIDER);
@@ -64,24 +69,40 @@ final class SelectorReceiver implements DatagramReceiver {
     }
 
     @Override
-    public ByteBuffer receive(long timeoutMs) throws IOException {
-        buffer.clear();
-        source = channel.receive(buffer);
-        if (source == null) {
+    public int receive(long timeoutMs) throws IOException {
+        int n = drain();
+        if (n == 0) {
             selector.selectedKeys().clear();
             selector.select(Math.max(1, timeoutMs));
-            source = channel.receive(buffer);
-            if (source == null) {
-                return null;
-            }
+            n = drain();
         }
-        buffer.flip();
-        return buffer;
+        return n;
+    }
+
+    /** Takes what the socket holds, up to {@link #BATCH} datagrams, without waiting. */
+    private int drain() throws IOException {
+        int n = 0;
+        while (n < BATCH) {
+            ByteBuffer b = slots[n];
+            b.clear();
+            SocketAddress from = channel.receive(b);
+            if (from == null) {
+                break;
+            }
+            b.flip();
+            sources[n++] = from;
+        }
+        return n;
     }
 
     @Override
-    public SocketAddress source() {
-        return source;
+    public ByteBuffer datagram(int i) {
+        return slots[i];
+    }
+
+    @Override
+    public SocketAddress source(int i) {
+        return sources[i];
     }
 
     @Override

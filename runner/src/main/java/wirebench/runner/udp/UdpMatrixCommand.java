@@ -61,8 +61,8 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
             + "combination of the list options below); default ${DEFAULT-VALUE}.")
     Grid grid;
 
-    @Option(names = "--methods", split = ",", defaultValue = "select,epoll,thread", description = "Receive methods; "
-            + "default ${DEFAULT-VALUE}.")
+    @Option(names = "--methods", split = ",", defaultValue = "select,epoll,thread", description = "Receive methods (select, "
+            + "epoll, thread, recvmmsg: Java 22+); default ${DEFAULT-VALUE}.")
     List<ReceiveMethod> methods;
 
     @Option(names = "--client-schedulers", split = ",", defaultValue = "OTHER,FIFO", description = "product grid only; "
@@ -121,6 +121,7 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
         Ranges.check("--total", total, 1, Integer.MAX_VALUE, "datagrams per point");
         Ranges.check("--rate", ratePerS, 0, Long.MAX_VALUE, "datagrams/s (0 = unpaced)");
         Ranges.check("--idle-timeout-ms", idleTimeoutMs, 1, Integer.MAX_VALUE, "milliseconds");
+        methods.forEach(UdpOptions::checkMethod);
         for (int r : rcvbufs) {
             Ranges.check("--rcvbufs", r, 0, Integer.MAX_VALUE, "bytes (0 = system default)");
         }

@@ -26,6 +26,15 @@ final class UdpOptions {
         }
     }
 
+    /** Refuses (exit 2, one line) a receive method this JVM cannot run: RECVMMSG below Java 22 or off Linux. */
+    static void checkMethod(ReceiveMethod m) {
+        if (m == ReceiveMethod.RECVMMSG) {
+            NativeLinux.refusal().ifPresent(why -> {
+                throw new WirebenchException(WirebenchException.USAGE, why);
+            });
+        }
+    }
+
     /** Checks a payload size; warns (never clamps) above what fits one 1500 B MTU frame. */
     static void checkPayload(int payloadBytes, PrintWriter err) {
         if (payloadBytes < 0 || payloadBytes > Datagrams.MAX_PAYLOAD_BYTES) {

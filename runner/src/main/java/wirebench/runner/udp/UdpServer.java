@@ -37,6 +37,9 @@ final class UdpServer implements AutoCloseable {
     private long strays;
     private int lastFinishedRunId;
     private boolean anyFinished;
+    /** The run being received (receive thread only), null between runs. */
+    private ActiveRun run;
+    private int served;
 
     /** Opens and binds the socket (so a client may start right after) and reports what it got. */
     UdpServer(ServerConfig config, Consumer<UdpResult> results, Consumer<String> log) {
@@ -44,9 +47,7 @@ final class UdpServer implements AutoCloseable {
         this.results = results;
         this.log = log;
         try {
-            receiver = config.method() == ReceiveMethod.THREAD
-                    ? new BlockingReceiver(config.bind(), config.rcvbufBytes())
-                    : new SelectorReceiver(config.method(), config.bind(), config.rcvbufBytes());
+            receiver = open(config);
             grantedRcvbufBytes = receiver.receiveBufferBytes();
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "udp server: cannot open a socket on "
@@ -55,6 +56,17 @@ final class UdpServer implements AutoCloseable {
         log.accept("info: listening on " + config.bind().getAddress().getHostAddress() + ":" + receiver.localPort()
                 + ", method " + config.method().name() + ": " + receiver.description());
         log.accept(rcvbufLine(config.rcvbufBytes(), grantedRcvbufBytes));
+    }
+
+    private static DatagramReceiver open(ServerConfig config) throws IOException {
+        switch (config.method()) {
+            case THREAD:
+                return new BlockingReceiver(config.bind(), config.rcvbufBytes());
+            case RECVMMSG:
+                return new RecvmmsgReceiver(config.bind(), config.rcvbufBytes());
+            default:
+                return new SelectorReceiver(config.method(), config.bind(), config.rcvbufBytes());
+        }
     }
 
     /**
@@ -140,83 +152,97 @@ final class UdpServer implements AutoCloseable {
     }
 
     private void serve() throws IOException {
-        int served = 0;
-        ActiveRun run = null;
-        while (!stopping && (config.runs() == 0 || served < config.runs())) {
+        while (!stopping && !allServed()) {
             long wait = POLL_SLICE_MS;
             if (run != null) {
                 long idleMs = (System.nanoTime() - run.lastActivityNs) / 1_000_000;
                 if (idleMs >= config.idleTimeoutMs()) {
                     finish(run, false, 0);
-                    run = null;
-                    served++;
                     continue;
                 }
                 wait = Math.min(wait, config.idleTimeoutMs() - idleMs);
             }
-            ByteBuffer b = receiver.receive(wait);
-            if (b == null) {
+            int n = receiver.receive(wait);
+            if (n == 0) {
                 continue;
             }
+            // one clock read per batch: the datagrams of one receive call share their arrival time
             long now = System.nanoTime();
-            int len = b.limit();
-            byte type = Datagrams.type(b);
-            if (type == Datagrams.START) {
-                Datagrams.Start s = Datagrams.readStart(b);
-                if (s == null) {
-                    strays++;
-                    continue;
-                }
-                if (run != null && run.runId != s.runId()) {
-                    refuse(run, s.runId(), receiver.source());
-                    continue;
-                }
-                if (run == null) {
-                    if (anyFinished && s.runId() == lastFinishedRunId) {
-                        strays++; // a late repeated START of the run just finished
-                        continue;
-                    }
-                    run = new ActiveRun(s.runId(), s, s.payloadBytes(), now);
-                }
-                run.lastActivityNs = now;
-                sendAck(s.runId(), receiver.source());
-            } else if (type == Datagrams.END && len >= Datagrams.END_BYTES) {
-                if (run != null && run.runId == Datagrams.runId(b)) {
-                    run.endSent = b.getLong(8);
-                    finish(run, true, now);
-                    run = null;
-                    served++;
-                }
-                // else: a repeated END of a run already finished
-            } else if (type == Datagrams.DATA && len >= Datagrams.RUN_ID_END) {
-                int id = Datagrams.runId(b);
-                if (run == null && anyFinished && id == lastFinishedRunId) {
-                    strays++; // a late DATA of the run just finished
-                    continue;
-                }
-                if (run == null) {
-                    log.accept("warn: DATA of run " + hex(id) + " without its START (lost?): counting it; the number "
-                            + "sent will come from END");
-                    run = new ActiveRun(id, null, len, now);
-                } else if (run.runId != id) {
-                    strays++;
-                    continue;
-                }
-                long seq = len >= Datagrams.SEQ_END ? b.getInt(8) & 0xFFFFFFFFL : -1;
-                long sent = len >= Datagrams.FULL_HEADER_BYTES ? b.getLong(12) : Long.MIN_VALUE;
-                run.stats.onData(now, len, seq, sent);
-                run.lastActivityNs = now;
-            } else if (run != null && len == run.payloadBytes && len < Datagrams.RUN_ID_END
-                    && (type == 0 || type == Datagrams.DATA)) {
-                run.stats.onData(now, len, -1, Long.MIN_VALUE);
-                run.lastActivityNs = now;
-            } else {
-                strays++;
+            for (int i = 0; i < n && !allServed(); i++) {
+                onDatagram(receiver.datagram(i), i, now);
             }
         }
         if (run != null) {
             finish(run, false, 0);
         }
+    }
+
+    private boolean allServed() {
+        return config.runs() != 0 && served >= config.runs();
+    }
+
+    /** One datagram of the batch (index {@code i}, for its source) that arrived at {@code now}. */
+    private void onDatagram(ByteBuffer b, int i, long now) throws IOException {
+        int len = b.limit();
+        byte type = Datagrams.type(b);
+        if (type == Datagrams.DATA && len >= Datagrams.RUN_ID_END) {
+            onData(b, len, now);
+        } else if (type == Datagrams.START) {
+            onStart(b, receiver.source(i), now);
+        } else if (type == Datagrams.END && len >= Datagrams.END_BYTES) {
+            if (run != null && run.runId == Datagrams.runId(b)) {
+                run.endSent = b.getLong(8);
+                finish(run, true, now);
+            }
+            // else: a repeated END of a run already finished
+        } else if (run != null && len == run.payloadBytes && len < Datagrams.RUN_ID_END
+                && (type == 0 || type == Datagrams.DATA)) {
+            run.stats.onData(now, len, -1, Long.MIN_VALUE);
+            run.lastActivityNs = now;
+        } else {
+            strays++;
+        }
+    }
+
+    private void onStart(ByteBuffer b, SocketAddress from, long now) throws IOException {
+        Datagrams.Start s = Datagrams.readStart(b);
+        if (s == null) {
+            strays++;
+            return;
+        }
+        if (run != null && run.runId != s.runId()) {
+            refuse(run, s.runId(), from);
+            return;
+        }
+        if (run == null) {
+            if (anyFinished && s.runId() == lastFinishedRunId) {
+                strays++; // a late repeated START of the run just finished
+                return;
+            }
+            run = new ActiveRun(s.runId(), s, s.payloadBytes(), now);
+        }
+        run.lastActivityNs = now;
+        sendAck(s.runId(), from);
+    }
+
+    private void onData(ByteBuffer b, int len, long now) {
+        int id = Datagrams.runId(b);
+        if (run == null && anyFinished && id == lastFinishedRunId) {
+            strays++; // a late DATA of the run just finished
+            return;
+        }
+        if (run == null) {
+            log.accept("warn: DATA of run " + hex(id) + " without its START (lost?): counting it; the number "
+                    + "sent will come from END");
+            run = new ActiveRun(id, null, len, now);
+        } else if (run.runId != id) {
+            strays++;
+            return;
+        }
+        long seq = len >= Datagrams.SEQ_END ? b.getInt(8) & 0xFFFFFFFFL : -1;
+        long sent = len >= Datagrams.FULL_HEADER_BYTES ? b.getLong(12) : Long.MIN_VALUE;
+        run.stats.onData(now, len, seq, sent);
+        run.lastActivityNs = now;
     }
 
     /** A START of another run id during {@code run}: BUSY to its sender, logged once per run id. */
@@ -235,7 +261,10 @@ final class UdpServer implements AutoCloseable {
         receiver.send(ack, to);
     }
 
+    /** Ends {@code run} (the one in progress): its result goes out, the next run may start. */
     private void finish(ActiveRun run, boolean endReceived, long endArrivalNs) {
+        this.run = null;
+        served++;
         lastFinishedRunId = run.runId;
         anyFinished = true;
         RunStats s = run.stats;

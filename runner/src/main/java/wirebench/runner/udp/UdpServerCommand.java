@@ -28,8 +28,8 @@ public final class UdpServerCommand implements Callable<Integer>, Validated {
     CommandSpec spec;
 
     @Option(names = {"-m", "--method"}, defaultValue = "epoll", paramLabel = "METHOD",
-            description = "select (poll selector), epoll (the JDK's epoll selector) or thread (blocking receive); "
-                    + "default ${DEFAULT-VALUE}.")
+            description = "select (poll selector), epoll (the JDK's epoll selector), thread (blocking receive) or "
+                    + "recvmmsg (up to 64 datagrams per system call; needs Java 22+ on Linux); default ${DEFAULT-VALUE}.")
     ReceiveMethod method;
 
     @Option(names = {"-p", "--port"}, defaultValue = "5301", description = "UDP port to listen on (0 = any free "
@@ -66,6 +66,7 @@ public final class UdpServerCommand implements Callable<Integer>, Validated {
     @Override
     public void validate() {
         UdpOptions.checkPriority("--scheduler", scheduler, priority);
+        UdpOptions.checkMethod(method);
         if (idleTimeoutMs < 1) {
             throw new WirebenchException(WirebenchException.USAGE, "--idle-timeout-ms: expected >= 1, got " + idleTimeoutMs);
         }
