@@ -12,6 +12,7 @@ import wirebench.analyzer.cli.DemoCommand;
 import wirebench.analyzer.cli.ReportCommand;
 import wirebench.analyzer.cli.StatsCommand;
 import wirebench.analyzer.history.HistoryCommand;
+import wirebench.contract.CommandLineErrors;
 import wirebench.contract.VersionProvider;
 import wirebench.contract.WirebenchException;
 
@@ -51,6 +52,7 @@ public final class AnalyzerMain {
         AnalyzerMain main = new AnalyzerMain();
         CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLineErrors.install(cl);
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             boolean verbose = main.verbose || parseResult.originalArgs().contains("-v")
                     || parseResult.originalArgs().contains("--verbose");

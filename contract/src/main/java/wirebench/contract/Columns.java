@@ -33,6 +33,14 @@ public final class Columns {
     public static final String LOST = "lost";
     public static final String LOST_PCT = "lost_pct";
 
+    /**
+     * Why the measurement of a row ended (text, not a measure): {@link EndReason#COMPLETED} for a
+     * whole test, anything else marks a partial row holding what was measured until then. The last
+     * column of the runner's {@code pubsub-latency} and {@code pubsub-throughput} rows; files written
+     * before it existed lack it and read as completed.
+     */
+    public static final String END_REASON = "end_reason";
+
     /** Latency summary: Perftest's "Detailed Statistics" columns, in order. */
     public static final List<String> LATENCY = List.of(SIZE_BYTES, AVE_US, STD_US, MIN_US, MAX_US,
             P50_US, P90_US, P99_US, P9999_US, P999999_US);

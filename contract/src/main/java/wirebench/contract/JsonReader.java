@@ -1,5 +1,9 @@
 package wirebench.contract;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -18,16 +22,34 @@ import java.util.Map;
  * ({@link #members(Obj)}, {@link #peek()}, {@link #expect(char)}) let callers read text that is not
  * one complete document (RTI Perftest's C++ JSON fragments, several documents appended).
  *
+ * <p>The text is read from a {@link Reader} through a small buffer, so a reader over a large
+ * input holds only the value being read: a caller that reads a long array element by element
+ * ({@link #value()} per element, or a {@link MemberHook} in {@link #members(Obj, MemberHook)})
+ * keeps memory independent of the input's size.
+ *
  * <p>One leniency: an unquoted word in a value position (e.g. {@code "latency_99": n/a}) is read as a
  * {@link Bare} value instead of failing, so that a caller can report which field held it.
  */
 public final class JsonReader {
-    private static final java.util.regex.Pattern NUMBER =
-            java.util.regex.Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+    /** Characters looked ahead for an error message. */
+    private static final int CONTEXT_CHARS = 31;
     private final String source;
-    private final String text;
+    private final Reader in;
+    private char[] buf = new char[1 << 14];
     private int pos;
+    private int limit;
+    private boolean eof;
     private int line = 1;
+
+    /**
+     * Takes over the value of one member in {@link #members(Obj, MemberHook)}: called after the
+     * member's name and colon; returns true when it read the value itself (the member is then
+     * recorded with a null value, so {@link Obj#has} still sees it), false to let the reader read it.
+     */
+    @FunctionalInterface
+    public interface MemberHook {
+        boolean value(String key, int valueLine, Obj into, JsonReader reader);
+    }
 
     /** An object: members in source order, with the 1-based line on which each value starts. */
     public static final class Obj {
@@ -88,8 +110,45 @@ public final class JsonReader {
     }
 
     public JsonReader(String source, String text) {
+        this(source, new StringReader(text));
+    }
+
+    /** A reader over {@code in}, read once and in order; the caller closes {@code in}. */
+    public JsonReader(String source, Reader in) {
         this.source = source;
-        this.text = text;
+        this.in = in;
+    }
+
+    /** Makes at least {@code n} characters available from {@code pos} unless the input ends first. */
+    private boolean ensure(int n) {
+        while (limit - pos < n) {
+            if (eof) {
+                return false;
+            }
+            if (pos > 0) {
+                System.arraycopy(buf, pos, buf, 0, limit - pos);
+                limit -= pos;
+                pos = 0;
+            }
+            if (limit == buf.length) {
+                buf = java.util.Arrays.copyOf(buf, buf.length * 2);
+            }
+            try {
+                int r = in.read(buf, limit, buf.length - limit);
+                if (r < 0) {
+                    eof = true;
+                } else {
+                    limit += r;
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(source + ": cannot read (" + e.getMessage() + ")", e);
+            }
+        }
+        return true;
+    }
+
+    private char charAt(int p) {
+        return buf[p];
     }
 
     /** Parses {@code text} as exactly one JSON value (whitespace around it allowed). */
@@ -109,13 +168,13 @@ public final class JsonReader {
     }
 
     public boolean atEnd() {
-        return pos >= text.length();
+        return pos >= limit && !ensure(1);
     }
 
     /** Skips blanks and line ends; returns the next character or -1 at the end. */
     public int peek() {
         skipWhitespace();
-        return atEnd() ? -1 : text.charAt(pos);
+        return atEnd() ? -1 : charAt(pos);
     }
 
     /** Consumes {@code c} after optional whitespace, or fails. */
@@ -196,6 +255,14 @@ public final class JsonReader {
      * Perftest C++ fragment).
      */
     public void members(Obj into) {
+        members(into, null);
+    }
+
+    /**
+     * As {@link #members(Obj)}, offering each member's value to {@code hook} first (null: none), so
+     * that a caller can read a large member (a long array) piece by piece instead of as one value.
+     */
+    public void members(Obj into, MemberHook hook) {
         while (true) {
             int p = peek();
             if (p == -1) {
@@ -208,7 +275,11 @@ public final class JsonReader {
             expect(':');
             peek();
             int valueLine = line;
-            into.put(key, value(), valueLine);
+            if (hook != null && hook.value(key, valueLine, into, this)) {
+                into.put(key, null, valueLine);
+            } else {
+                into.put(key, value(), valueLine);
+            }
             int q = peek();
             if (q == ',') {
                 pos++;
@@ -230,7 +301,7 @@ public final class JsonReader {
             if (atEnd()) {
                 throw new EndOfInput(source + ":" + line + ": expected '\"', got end of input", line);
             }
-            char c = text.charAt(pos++);
+            char c = charAt(pos++);
             if (c == '"') {
                 return sb.toString();
             }
@@ -245,7 +316,7 @@ public final class JsonReader {
             if (atEnd()) {
                 throw new EndOfInput(source + ":" + line + ": expected an escape, got end of input", line);
             }
-            char e = text.charAt(pos++);
+            char e = charAt(pos++);
             switch (e) {
                 case '"': sb.append('"'); break;
                 case '\\': sb.append('\\'); break;
@@ -256,10 +327,10 @@ public final class JsonReader {
                 case 'r': sb.append('\r'); break;
                 case 't': sb.append('\t'); break;
                 case 'u': {
-                    if (pos + 4 > text.length()) {
+                    if (!ensure(4)) {
                         throw new EndOfInput(source + ":" + line + ": expected 4 hex digits, got end of input", line);
                     }
-                    String hex = text.substring(pos, pos + 4);
+                    String hex = new String(buf, pos, 4);
                     try {
                         sb.append((char) Integer.parseInt(hex, 16));
                     } catch (NumberFormatException ex) {
@@ -277,17 +348,17 @@ public final class JsonReader {
 
     /** A number, true, false, null, or (leniently) a bare word up to the next delimiter. */
     private Object word() {
-        int start = pos;
-        while (pos < text.length()) {
-            char c = text.charAt(pos);
+        StringBuilder sb = new StringBuilder();
+        while (pos < limit || ensure(1)) {
+            char c = charAt(pos);
             if (c == ',' || c == '}' || c == ']' || c == '\n' || c == '\r' || c == '{' || c == '[' || c == '"') {
                 break;
             }
+            sb.append(c);
             pos++;
         }
-        String w = text.substring(start, pos).strip();
+        String w = sb.toString().strip();
         if (w.isEmpty()) {
-            pos = start;
             throw error("a JSON value");
         }
         switch (w) {
@@ -303,13 +374,56 @@ public final class JsonReader {
         return new Bare(w);
     }
 
-    private static boolean isJsonNumber(String w) {
-        return NUMBER.matcher(w).matches();
+    /** Whether {@code w} is a JSON number: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
+    static boolean isJsonNumber(String w) {
+        int n = w.length();
+        int i = 0;
+        if (i < n && w.charAt(i) == '-') {
+            i++;
+        }
+        if (i < n && w.charAt(i) == '0') {
+            i++;
+        } else {
+            int start = i;
+            while (i < n && isDigit(w.charAt(i))) {
+                i++;
+            }
+            if (i == start || w.charAt(start) == '0') {
+                return false;
+            }
+        }
+        if (i < n && w.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && isDigit(w.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        if (i < n && (w.charAt(i) == 'e' || w.charAt(i) == 'E')) {
+            i++;
+            if (i < n && (w.charAt(i) == '+' || w.charAt(i) == '-')) {
+                i++;
+            }
+            int start = i;
+            while (i < n && isDigit(w.charAt(i))) {
+                i++;
+            }
+            if (i == start) {
+                return false;
+            }
+        }
+        return i == n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
     }
 
     private void skipWhitespace() {
-        while (pos < text.length()) {
-            char c = text.charAt(pos);
+        while (pos < limit || ensure(1)) {
+            char c = charAt(pos);
             if (c == '\n') {
                 line++;
             } else if (c != ' ' && c != '\t' && c != '\r') {
@@ -320,11 +434,12 @@ public final class JsonReader {
     }
 
     private WirebenchException error(String expected) {
+        ensure(CONTEXT_CHARS);
         int end = pos;
-        while (end < text.length() && end - pos < 30 && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
+        while (end < limit && end - pos < 30 && charAt(end) != '\n' && charAt(end) != '\r') {
             end++;
         }
         return WirebenchException.badInput(source + ":" + line + ": expected " + expected + ", got '"
-                + text.substring(pos, end).strip() + "'");
+                + new String(buf, pos, end - pos).strip() + "'");
     }
 }

@@ -16,6 +16,11 @@ public class WirebenchException extends RuntimeException {
     public static final int BAD_INPUT = 3;
     /** Exit code of {@code compare} when a gate found a regression. */
     public static final int REGRESSION = 4;
+    /**
+     * Exit code of a run that ended early because a peer vanished (a subscriber's publisher lost):
+     * the rows measured until then are written, marked partial ({@link EndReason}).
+     */
+    public static final int PARTIAL = 5;
 
     private final int exitCode;
 

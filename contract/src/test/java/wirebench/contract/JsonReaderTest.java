@@ -92,4 +92,66 @@ class JsonReaderTest {
                 .isInstanceOf(WirebenchException.class)
                 .hasMessage("f.json:1: expected '\"' before the end of the line, got ''");
     }
+
+    @Test
+    void shouldHandMemberToHookWhenHookTakesIt() {
+        JsonReader r = new JsonReader("f.json", new java.io.StringReader("{\"n\": 2,\n \"xs\": [1, 2, 3], \"y\": true}"));
+        java.util.List<Object> seen = new java.util.ArrayList<>();
+        r.expect('{');
+        Obj o = new Obj(r.line());
+        r.members(o, (key, line, into, reader) -> {
+            if (!key.equals("xs")) {
+                return false;
+            }
+            reader.expect('[');
+            while (true) {
+                seen.add(reader.value());
+                if (reader.peek() != ',') {
+                    reader.expect(']');
+                    return true;
+                }
+                reader.expect(',');
+            }
+        });
+
+        assertThat(seen).containsExactly(1.0, 2.0, 3.0);
+        assertThat(o.has("xs")).isTrue();
+        assertThat(o.get("xs")).isNull();
+        assertThat(o.lineOf("xs")).isEqualTo(2);
+        assertThat(o.get("y")).isEqualTo(Boolean.TRUE);
+    }
+
+    @Test
+    void shouldReadValuesAcrossBufferBoundariesWhenInputIsLong() {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < 20_000; i++) {
+            sb.append(i == 0 ? "" : ",\n").append("{\"a\": ").append(i).append(".5e0, \"s\": \"x\\u00b5\"}");
+        }
+        JsonReader r = new JsonReader("f.json", new java.io.StringReader(sb.append("]").toString()));
+        r.expect('[');
+        double sum = 0;
+        int n = 0;
+        while (true) {
+            Obj o = (Obj) r.value();
+            sum += (Double) o.get("a");
+            assertThat(o.get("s")).isEqualTo("x\u00b5");
+            n++;
+            if (r.peek() != ',') {
+                break;
+            }
+            r.expect(',');
+        }
+
+        assertThat(n).isEqualTo(20_000);
+        assertThat(sum).isEqualTo(20_000 * 19_999 / 2.0 + 10_000);
+        assertThat(r.line()).isEqualTo(20_000);
+    }
+
+    @Test
+    void shouldTellJsonNumbersFromOtherWordsWhenScanning() {
+        assertThat(java.util.List.of("0", "-0", "12", "1.5", "-3e2", "2E+10", "1.0e-5"))
+                .allMatch(JsonReader::isJsonNumber);
+        assertThat(java.util.List.of("01", "-", "1.", ".5", "1e", "nan", "-nan", "1.5x", "", "+1"))
+                .noneMatch(JsonReader::isJsonNumber);
+    }
 }

@@ -29,6 +29,7 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.parse.InputText;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.runner.RunnerMain;
+import wirebench.runner.JavaOptions;
 
 /**
  * RTI's published scripts and command lines (seeds 000, 001, 003) run against wirebench with
@@ -75,8 +76,9 @@ class SeedScriptsTest {
         Files.createDirectories(exe.getParent());
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String script = "#!/bin/sh\nexec '" + java + "' --add-opens java.base/jdk.internal.misc=ALL-UNNAMED"
-                + " --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED"
-                + " -Dfile.encoding=UTF-8 -cp '"
+                + " --add-opens java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED "
+                // the poms' options for fixture JVMs (WIREBENCH_JAVA_OPTS)
+                + String.join(" ", JavaOptions.fromEnvironment()) + " -Dfile.encoding=UTF-8 -cp '"
                 + System.getProperty("java.class.path") + "' " + RunnerMain.class.getName() + " run pubsub \"$@\"\n";
         Files.writeString(exe, script, StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(exe, PosixFilePermissions.fromString("rwxr-xr-x"));

@@ -7,6 +7,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import wirebench.contract.CommandLineErrors;
 import wirebench.contract.VersionProvider;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.campaign.CampaignCommand;
@@ -19,7 +20,9 @@ import wirebench.runner.pubsub.PerftestAbbreviations;
         subcommands = {RunCommand.class, CampaignCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:ok", "1:benchmark failed (peer missing, timeout) or internal error",
-                "2:usage error (bad option or command)", "3:bad input or configuration"})
+                "2:usage error (bad option or command)", "3:bad input or configuration",
+                "5:run ended early (a subscriber's publisher lost): the rows measured are written, marked partial"
+                        + " (end_reason)"})
 public final class RunnerMain {
 
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
@@ -68,6 +71,7 @@ public final class RunnerMain {
         CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.getSubcommands().get("run").getSubcommands().get("pubsub").setOptionsCaseInsensitive(true);
+        CommandLineErrors.install(cl);
         cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
             boolean verbose = main.verbose || parseResult.originalArgs().contains("-v")
                     || parseResult.originalArgs().contains("--verbose");

@@ -34,13 +34,13 @@ class RunnerMainTest {
     void shouldExit2NamingTheOptionWhenCampaignGetsAnUnknownOne() {
         String[] r = run("campaign", "--out", "x", "--anything");
         assertThat(r[0]).isEqualTo("2");
-        assertThat(r[2]).startsWith("Unknown option: '--anything'");
+        assertThat(r[2].strip()).isEqualTo("wirebench campaign: Unknown option: '--anything'; see --help");
     }
 
     @Test
     void shouldExit2OnAnUnknownCommand() {
         String[] r = run("nope");
         assertThat(r[0]).isEqualTo("2");
-        assertThat(r[2]).startsWith("Unmatched argument at index 0: 'nope'");
+        assertThat(r[2].strip()).isEqualTo("wirebench: Unmatched argument at index 0: 'nope'; see --help");
     }
 }

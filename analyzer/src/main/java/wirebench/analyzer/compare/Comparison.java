@@ -186,12 +186,13 @@ public final class Comparison {
                 "p=" + Numbers.upTo(p, 3) + " n=" + b.length + "+" + c.length);
     }
 
-    /** Median of {@code v} (mean of the two middle values for an even count). */
+    /**
+     * Median of {@code v} (mean of the two middle values for an even count), by Tablesaw's column
+     * median, as the repetition grouping computes it ({@code stats}/{@code report} and compare give
+     * the same median of the same repetitions).
+     */
     public static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2.0;
+        return tech.tablesaw.api.DoubleColumn.create("v", v).median();
     }
 
     /**

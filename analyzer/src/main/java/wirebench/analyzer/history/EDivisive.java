@@ -43,8 +43,13 @@ public final class EDivisive {
      * @param minMagnitude minimum relative change, e.g. 0.05 for 5% [min_magnitude]
      * @param permutations permutations per test (raised when too few to reach {@code pValue})
      * @param seed         seed of the permutations' random numbers
+     * @param minSegment   values at least on each side of a change point (1: any split)
      */
-    public record Params(int window, double pValue, double minMagnitude, int permutations, long seed) {
+    public record Params(int window, double pValue, double minMagnitude, int permutations, long seed,
+            int minSegment) {
+        /** The default minimum segment: see docs/history.md (false changes in long noise). */
+        public static final int DEFAULT_MIN_SEGMENT = 3;
+
         public Params {
             if (window < 4) {
                 throw new IllegalArgumentException("window must be at least 4, got " + window);
@@ -58,11 +63,22 @@ public final class EDivisive {
             if (permutations < 1) {
                 throw new IllegalArgumentException("permutations must be >= 1, got " + permutations);
             }
+            if (minSegment < 1 || 2 * minSegment > window) {
+                throw new IllegalArgumentException("minimum segment must be in [1, window/2], got " + minSegment);
+            }
         }
 
-        /** Otava's defaults: window 50, p 0.001, no minimum magnitude; 199 permutations, seed 1. */
+        /** Parameters with the default minimum segment. */
+        public Params(int window, double pValue, double minMagnitude, int permutations, long seed) {
+            this(window, pValue, minMagnitude, permutations, seed, DEFAULT_MIN_SEGMENT);
+        }
+
+        /**
+         * Otava's defaults (window 50, p 0.001, no minimum magnitude); 99 permutations (raised to
+         * 1/p - 1 per test), seed 1, minimum segment {@value #DEFAULT_MIN_SEGMENT}.
+         */
         public static Params defaults() {
-            return new Params(50, 0.001, 0.0, 199, 1);
+            return new Params(50, 0.001, 0.0, 99, 1);
         }
     }
 
@@ -89,10 +105,14 @@ public final class EDivisive {
     }
 
     private final Params params;
-    /** Reused within-sums table (this class is not thread-safe: one instance per thread). */
-    private double[] scratch = new double[0];
-    /** Reused table of reciprocals. */
-    private double[] recip = new double[0];
+    /** The statistic's buffers (this class is not thread-safe: one instance per thread). */
+    private final EnergyStatistic energy = new EnergyStatistic();
+    /** Q of every split of the segment last evaluated. */
+    private double[] qBuf = new double[0];
+    private double[] sortBuf = new double[0];
+    private int[] usedBuf = new int[0];
+    /** Q of the split last returned by bestOverSegments. */
+    private double bestQ;
 
     public EDivisive(Params params) {
         this.params = params;
@@ -122,9 +142,8 @@ public final class EDivisive {
         while (start < n) {
             int end = Math.min(start + w, n);
             int last = 0;
-            if (end - start >= 4) {
-                double[] y = Arrays.copyOfRange(x, start, end);
-                for (int cp : windowChanges(y, alpha, perms, rng)) {
+            if (end - start >= 2 * minSegment()) {
+                for (int cp : windowChanges(x, start, end, alpha, perms, rng)) {
                     weak.add(cp + start);
                     last = Math.max(last, cp + start);
                 }
@@ -137,27 +156,48 @@ public final class EDivisive {
         return new ArrayList<>(weak);
     }
 
-    /** E-divisive within one window: relative indices of its significant change points. */
-    private List<Integer> windowChanges(double[] y, double alpha, int perms, SplittableRandom rng) {
+    /** Values on each side of a split (at least 2: a one-value side has no within term). */
+    private int minSegment() {
+        return Math.max(1, params.minSegment());
+    }
+
+    /**
+     * E-divisive within the window {@code x[from, to)}: relative indices of its significant change
+     * points.
+     */
+    private List<Integer> windowChanges(double[] x, int from, int to, double alpha, int perms,
+            SplittableRandom rng) {
+        int len = to - from;
+        ensure(len);
+        double centre = mean(x, from, to);
+        double[] y = new double[len];
+        for (int i = 0; i < len; i++) {
+            y[i] = x[from + i] - centre;
+        }
         List<Integer> cps = new ArrayList<>();
-        double[] z = new double[y.length];
+        int[] yr = new int[len];
+        double[] zv = new double[len];
+        int[] zr = new int[len];
         while (true) {
-            int[] bounds = bounds(cps, y.length);
-            double[] best = bestOverSegments(y, bounds);
-            if (best == null) {
+            int[] bounds = bounds(cps, len);
+            for (int b = 0; b + 1 < bounds.length; b++) {
+                ranks(y, bounds[b], bounds[b + 1], yr);
+            }
+            int best = bestOverSegments(y, yr, bounds);
+            if (best < 0) {
                 return cps;
             }
-            double observed = best[1];
+            double observed = bestQ;
+            System.arraycopy(y, 0, zv, 0, len);
+            System.arraycopy(yr, 0, zr, 0, len);
             int exceed = 0;
-            int limit = (int) Math.floor(alpha * (perms + 1)) - 1;
+            int limit = exceedancesAllowed(alpha, perms);
             boolean significant = true;
             for (int k = 0; k < perms; k++) {
-                System.arraycopy(y, 0, z, 0, y.length);
                 for (int b = 0; b + 1 < bounds.length; b++) {
-                    shuffle(z, bounds[b], bounds[b + 1], rng);
+                    shuffle(zv, zr, bounds[b], bounds[b + 1], rng);
                 }
-                double[] pb = bestOverSegments(z, bounds);
-                if (pb != null && pb[1] >= observed) {
+                if (bestOverSegments(zv, zr, bounds) >= 0 && bestQ >= observed) {
                     exceed++;
                     if (exceed > limit) {
                         significant = false;
@@ -168,7 +208,7 @@ public final class EDivisive {
             if (!significant) {
                 return cps;
             }
-            cps.add((int) best[0]);
+            cps.add(best);
             cps.sort(null);
         }
     }
@@ -183,104 +223,96 @@ public final class EDivisive {
         return b;
     }
 
-    /** {index, Q} of the best split over all segments, or null when no segment can be split. */
-    private double[] bestOverSegments(double[] z, int[] bounds) {
-        double[] best = null;
+    /**
+     * The index of the best split over all segments (each side at least the minimum segment), its
+     * Q in {@link #bestQ}; -1 when no segment can be split.
+     */
+    private int bestOverSegments(double[] v, int[] r, int[] bounds) {
+        int best = -1;
         for (int b = 0; b + 1 < bounds.length; b++) {
-            double[] s = bestSplit(z, bounds[b], bounds[b + 1]);
-            if (s != null && (best == null || s[1] > best[1])) {
-                best = s;
+            int a = bounds[b];
+            int tau = bestSplit(v, r, a, bounds[b + 1] - a);
+            if (tau > 0 && (best < 0 || qBuf[tau] > bestQ)) {
+                best = a + tau;
+                bestQ = qBuf[tau];
             }
         }
         return best;
     }
 
     /**
-     * The split of {@code z[a, b)} maximising Q over {@code τ} and the end {@code κ}: {absolute index of τ, Q}; null when the segment has fewer than 2 values.
+     * The split {@code τ} (relative, each side at least the minimum segment) of {@code v[a, a+len)}
+     * maximising Q with the segment's end as {@code κ}; its Q is {@code qBuf[τ]}. 0 when the
+     * segment is too short to split.
      */
-    double[] bestSplit(double[] z, int a, int b) {
-        int len = b - a;
-        if (len < 2) {
-            return null;
+    private int bestSplit(double[] v, int[] r, int a, int len) {
+        int min = minSegment();
+        if (len < 2 * min) {
+            return 0;
         }
-        double[] w = within(z, a, len);
-        double[] inv = reciprocals(len);
-        int stride = len + 1;
-        double bestQ = Double.NEGATIVE_INFINITY;
-        int bestTau = -1;
-        for (int tau = 1; tau < len; tau++) {
-            double sxx = w[tau];
-            double xTerm = sxx * inv[tau - 1];
-            int row = tau * stride;
-            for (int kappa = tau + 1; kappa <= len; kappa++) {
-                // q(...) with the divisions replaced by products of reciprocals (inv[0] = 0 drops the
-                // within term of a one-value side, as q does)
-                int m = kappa - tau;
-                double syy = w[row + kappa];
-                double q = 2.0 * inv[kappa] * (w[kappa] - sxx - syy - m * xTerm - tau * inv[m - 1] * syy);
-                if (q > bestQ) {
-                    bestQ = q;
-                    bestTau = tau;
-                }
+        energy.qAll(v, r, a, len, qBuf);
+        int best = min;
+        for (int t = min + 1; t <= len - min; t++) {
+            if (qBuf[t] > qBuf[best]) {
+                best = t;
             }
         }
-        return new double[] {a + bestTau, bestQ};
+        return best;
     }
 
-    /** Q of the split {@code τ} with end {@code κ}, from the within-sums table. */
-    private static double q(double wAll, double syy, int tau, int kappa, double sxx) {
-        int n = tau;
-        int m = kappa - tau;
-        double sxy = wAll - sxx - syy;
-        double total = kappa;
-        double v = 2.0 / total * sxy;
-        if (n > 1) {
-            v -= 2.0 * m / (total * (n - 1)) * sxx;
+    /** Grows the reused buffers to segments of {@code len} values. */
+    private void ensure(int len) {
+        if (qBuf.length < len + 1) {
+            qBuf = new double[len + 1];
+            sortBuf = new double[len];
+            usedBuf = new int[len];
         }
-        if (m > 1) {
-            v -= 2.0 * n / (total * (m - 1)) * syy;
-        }
-        return v;
     }
 
-    /** {@code inv[k] = 1/k} for 1 <= k <= len, {@code inv[0] = 0} (reused table). */
-    private double[] reciprocals(int len) {
-        if (recip.length < len + 1) {
-            recip = new double[len + 1];
-            for (int k = 1; k <= len; k++) {
-                recip[k] = 1.0 / k;
+    /** {@code r[i]}: the rank of {@code v[i]} among {@code v[from, to)}, distinct (ties in index order). */
+    private void ranks(double[] v, int from, int to, int[] r) {
+        int len = to - from;
+        System.arraycopy(v, from, sortBuf, 0, len);
+        Arrays.sort(sortBuf, 0, len);
+        Arrays.fill(usedBuf, 0, len, 0);
+        for (int i = from; i < to; i++) {
+            int lo = lowerBound(sortBuf, len, v[i]);
+            r[i] = lo + usedBuf[lo]++;
+        }
+    }
+
+    private static int lowerBound(double[] sorted, int len, double key) {
+        int lo = 0;
+        int hi = len;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < key) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
             }
         }
-        return recip;
+        return lo;
     }
 
-    /**
-     * {@code w[i * (len + 1) + j]}: the sum of |z_k - z_l| over a+i <= k < l < a+j, for i < j
-     * (the scratch table, valid until the next call).
-     */
-    private double[] within(double[] z, int a, int len) {
-        int stride = len + 1;
-        if (scratch.length < stride * stride) {
-            scratch = new double[stride * stride];
+    private static double mean(double[] x, int from, int to) {
+        double s = 0;
+        for (int i = from; i < to; i++) {
+            s += x[i];
         }
-        double[] w = scratch;
-        for (int j = 1; j <= len; j++) {
-            double zj = z[a + j - 1];
-            double c = 0;
-            w[(j - 1) * stride + j] = 0;
-            for (int i = j - 2; i >= 0; i--) {
-                c += Math.abs(z[a + i] - zj);
-                w[i * stride + j] = w[i * stride + j - 1] + c;
-            }
-        }
-        return w;
+        return s / (to - from);
     }
 
     List<Change> merge(double[] x, List<Integer> weak, SplittableRandom rng) {
         List<Integer> cps = new ArrayList<>(weak);
         List<Double> p = new ArrayList<>();
+        // the neighbourhood each p-value was computed on: a test depends on nothing but the point and
+        // its neighbourhood, so a neighbour is tested again only when a removal widened it
+        List<int[]> tested = new ArrayList<>();
         for (int i = 0; i < cps.size(); i++) {
-            p.add(test(x, cps, i, rng));
+            int[] hood = neighbourhood(x.length, cps, i);
+            tested.add(hood);
+            p.add(test(x, cps.get(i), hood, rng));
         }
         while (!cps.isEmpty()) {
             int weakest = 0;
@@ -309,11 +341,15 @@ public final class EDivisive {
             }
             cps.remove(weakest);
             p.remove(weakest);
-            if (weakest - 1 >= 0) {
-                p.set(weakest - 1, test(x, cps, weakest - 1, rng));
-            }
-            if (weakest < cps.size()) {
-                p.set(weakest, test(x, cps, weakest, rng));
+            tested.remove(weakest);
+            for (int i = weakest - 1; i <= weakest; i++) {
+                if (i >= 0 && i < cps.size()) {
+                    int[] hood = neighbourhood(x.length, cps, i);
+                    if (!Arrays.equals(hood, tested.get(i))) {
+                        tested.set(i, hood);
+                        p.set(i, test(x, cps.get(i), hood, rng));
+                    }
+                }
             }
         }
         List<Change> out = new ArrayList<>();
@@ -321,6 +357,17 @@ public final class EDivisive {
             out.add(change(x, cps, i, p.get(i)));
         }
         return out;
+    }
+
+    /**
+     * {lo, hi}: the neighbourhood of change point {@code i} of {@code cps}, the values between its
+     * neighbours, at most a window on each side.
+     */
+    private int[] neighbourhood(int n, List<Integer> cps, int i) {
+        int cp = cps.get(i);
+        int prev = i == 0 ? 0 : cps.get(i - 1);
+        int next = i + 1 < cps.size() ? cps.get(i + 1) : n;
+        return new int[] {Math.max(prev, cp - params.window()), Math.min(next, cp + params.window())};
     }
 
     /** Change point {@code i} of {@code cps} with the medians of its neighbouring segments. */
@@ -331,54 +378,72 @@ public final class EDivisive {
         return new Change(cp, pValue, median(x, prev, cp), median(x, cp, next));
     }
 
-    /** The merge test's p-value of change point {@code i} of {@code cps} against its neighbours. */
-    private double test(double[] x, List<Integer> cps, int i, SplittableRandom rng) {
-        int cp = cps.get(i);
-        int prev = i == 0 ? 0 : cps.get(i - 1);
-        int next = i + 1 < cps.size() ? cps.get(i + 1) : x.length;
-        int lo = Math.max(prev, cp - params.window());
-        int hi = Math.min(next, cp + params.window());
-        double[] y = Arrays.copyOfRange(x, lo, hi);
+    /** The merge test's p-value of change point {@code cp} on its neighbourhood {@code x[hood[0], hood[1])}. */
+    private double test(double[] x, int cp, int[] hood, SplittableRandom rng) {
+        int lo = hood[0];
+        int hi = hood[1];
+        int len = hi - lo;
         int tau = cp - lo;
-        double p = 1.0;
-        if (tau >= 1 && tau < y.length) {
-            double[] w = within(y, 0, y.length);
-            int stride = y.length + 1;
-            double observed = q(w[y.length], w[tau * stride + y.length], tau, y.length, w[tau]);
-            int perms = permutationsFor(params.pValue());
-            int limit = (int) Math.floor(params.pValue() * (perms + 1)) - 1;
-            double[] z = new double[y.length];
-            int exceed = 0;
-            int done = 0;
-            boolean stopped = false;
-            for (int k = 0; k < perms; k++) {
-                System.arraycopy(y, 0, z, 0, y.length);
-                shuffle(z, 0, z.length, rng);
-                done++;
-                if (bestSplit(z, 0, z.length)[1] >= observed) {
-                    exceed++;
-                    if (exceed > limit) {
-                        stopped = true;
-                        break;
-                    }
+        int min = minSegment();
+        if (tau < min || len - tau < min) {
+            return 1.0; // a side shorter than the minimum segment: not a change point
+        }
+        ensure(len);
+        double centre = mean(x, lo, hi);
+        double[] v = new double[len];
+        for (int k = 0; k < len; k++) {
+            v[k] = x[lo + k] - centre;
+        }
+        int[] r = new int[len];
+        ranks(v, 0, len, r);
+        energy.qAll(v, r, 0, len, qBuf);
+        double observed = qBuf[tau];
+        int perms = permutationsFor(params.pValue());
+        int limit = exceedancesAllowed(params.pValue(), perms);
+        int exceed = 0;
+        int done = 0;
+        boolean stopped = false;
+        for (int k = 0; k < perms; k++) {
+            shuffle(v, r, 0, len, rng);
+            done++;
+            if (energy.maxOverSplitsAndEnds(v, 0, len, min) >= observed) {
+                exceed++;
+                if (exceed > limit) {
+                    stopped = true;
+                    break;
                 }
             }
-            p = stopped ? Math.min(1.0, (double) exceed / done) : (exceed + 1.0) / (perms + 1.0);
         }
-        return p;
+        return stopped ? Math.min(1.0, (double) exceed / done) : (exceed + 1.0) / (perms + 1.0);
     }
 
-    /** Enough permutations that a p-value of {@code alpha} can be reached with one exceedance. */
+    /**
+     * At least the permutations asked for, and at least enough that the smallest p-value,
+     * {@code 1 / (permutations + 1)}, reaches {@code alpha}: 1/α - 1 (99 at 0.01, 999 at 0.001).
+     */
     int permutationsFor(double alpha) {
-        return Math.max(params.permutations(), (int) Math.ceil(2 / alpha) - 1);
+        return Math.max(params.permutations(), (int) Math.ceil(1 / alpha - 1e-9) - 1);
     }
 
-    private static void shuffle(double[] z, int from, int to, SplittableRandom rng) {
+    /**
+     * The most permuted statistics at or above the observed one that still give
+     * {@code (exceedances + 1) / (permutations + 1) <= alpha}; one more settles the test as not
+     * significant (0 at the minimum permutations: the first exceedance ends the test).
+     */
+    static int exceedancesAllowed(double alpha, int perms) {
+        return (int) Math.floor(alpha * (perms + 1) + 1e-9) - 1;
+    }
+
+    /** Shuffles {@code v[from, to)} and its ranks {@code r[from, to)} together (Fisher-Yates). */
+    static void shuffle(double[] v, int[] r, int from, int to, SplittableRandom rng) {
         for (int i = to - 1; i > from; i--) {
             int j = from + rng.nextInt(i - from + 1);
-            double t = z[i];
-            z[i] = z[j];
-            z[j] = t;
+            double t = v[i];
+            v[i] = v[j];
+            v[j] = t;
+            int u = r[i];
+            r[i] = r[j];
+            r[j] = u;
         }
     }
 

@@ -333,8 +333,14 @@ public final class HistoryCommand implements Callable<Integer> {
                         + "percentage; default: ${DEFAULT-VALUE}).")
         double minMagnitudePct;
 
-        @Option(names = "--permutations", defaultValue = "199", paramLabel = "N",
-                description = "Permutations per significance test, raised to 2/P-1 when fewer cannot reach P "
+        @Option(names = "--min-segment", defaultValue = "" + EDivisive.Params.DEFAULT_MIN_SEGMENT, paramLabel = "N",
+                description = "Values at least on each side of a change point: shorter runs of values are "
+                        + "never split off, which keeps single outliers from becoming changes "
+                        + "(default: ${DEFAULT-VALUE}).")
+        int minSegment;
+
+        @Option(names = "--permutations", defaultValue = "99", paramLabel = "N",
+                description = "Permutations per significance test, raised to 1/P-1 when fewer cannot reach P "
                         + "(default: ${DEFAULT-VALUE}).")
         int permutations;
 
@@ -359,7 +365,7 @@ public final class HistoryCommand implements Callable<Integer> {
 
         EDivisive.Params params() {
             try {
-                return new EDivisive.Params(window, pValue, minMagnitudePct / 100.0, permutations, seed);
+                return new EDivisive.Params(window, pValue, minMagnitudePct / 100.0, permutations, seed, minSegment);
             } catch (IllegalArgumentException e) {
                 throw new WirebenchException(WirebenchException.USAGE, "history: " + e.getMessage());
             }

@@ -135,17 +135,19 @@ public final class SeriesReader {
             medians.add(EDivisive.median(v, 0, v.length));
             i = j;
         }
+        // the run of each value looked up once, not in every comparison of the sort
+        RunInfo[] info = new RunInfo[runNos.size()];
         Integer[] order = new Integer[runNos.size()];
         for (int k = 0; k < order.length; k++) {
             order[k] = k;
+            info[k] = runs.get(runNos.get(k));
         }
-        java.util.Arrays.sort(order, java.util.Comparator.<Integer, Instant>comparing(k -> runs.get(runNos.get(k))
-                .time(), java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder()))
-                .thenComparing(runNos::get));
+        java.util.Arrays.sort(order, java.util.Comparator.<Integer, Instant>comparing(k -> info[k].time(),
+                java.util.Comparator.nullsFirst(java.util.Comparator.naturalOrder())).thenComparing(runNos::get));
         List<Series.Entry> entries = new ArrayList<>();
         if (!byCommit) {
             for (Integer k : order) {
-                RunInfo r = runs.get(runNos.get(k));
+                RunInfo r = info[k];
                 entries.add(new Series.Entry(r.runId(), r.time(), r.commit(), medians.get(k), 1));
             }
             return new Series(point[0], point[1], metric, entries);

@@ -19,12 +19,15 @@ import wirebench.contract.WirebenchException;
  * {@code ]}} suffix; reading them as if wrapped in those gives the intended document). Several runs
  * appended to one file ({@code -outputFile} appends) are read one after the other. Lines that cannot
  * belong to the JSON text (stderr of a {@code 2>&1} capture) are skipped; a text that ends inside a
- * data size's object is truncated: a warning, and the sizes before it are kept.
+ * data size's object is truncated: a warning, and the sizes before it (and the intervals read before
+ * the cut, which are folded as they stream past) are kept.
+ *
+ * <p>The input is read once as a stream ({@link JsonReader} over the lines): only a data size's
+ * scalar members and summary are held; its {@code "intervals"} array is read one interval at a
+ * time and folded into the bounded series, so memory does not grow with the input.
  */
 public final class PerftestJsonParser implements ResultParser {
     private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
-    /** The Java/C# printers' empty run: an object opened and the array closed. */
-    private static final Pattern EMPTY_RUN = Pattern.compile("\\{(\\s*)\\]");
 
     @Override
     public String name() {
@@ -46,49 +49,41 @@ public final class PerftestJsonParser implements ResultParser {
     public ParsedInput parse(InputText text) {
         String src = text.source();
         PerftestTables out = new PerftestTables(src);
-        StringBuilder json = new StringBuilder();
-        String version = null;
-        // the JSON text is kept whole (JsonReader reads a string); stderr lines are dropped on the way
-        for (String l : text.lines()) {
-            String s = l.strip();
-            if (version == null && s.contains("RTI Perftest")) {
-                Matcher banner = BANNER.matcher(s);
-                version = banner.find() ? banner.group(1) : null;
-            }
-            json.append(isJsonLine(s) ? l : "").append('\n');
-        }
-        Matcher m = EMPTY_RUN.matcher(json);
-        StringBuilder fixed = new StringBuilder();
-        while (m.find()) {
-            int line = 1 + (int) json.substring(0, m.start()).chars().filter(c -> c == '\n').count();
-            out.warn(line, "empty run (no data size was printed): no result");
-            m.appendReplacement(fixed, Matcher.quoteReplacement(m.group(1) + "]"));
-        }
-        m.appendTail(fixed);
-
-        JsonReader r = new JsonReader(src, fixed.toString());
+        String[] version = new String[1];
         boolean java = false;
         boolean cpp = false;
-        try {
-            while (r.peek() != -1) {
-                if (r.peek() == '{') {
-                    java = true;
-                    document(r, out);
-                } else if (r.peek() == '"') {
-                    cpp = true;
-                    fragments(r, out);
-                } else {
-                    r.expect('{');
+        // read once, as a stream: stderr lines become blank lines (line numbers kept), the banner gives the version
+        try (LineReader lines = text.open();
+                LinesAsReader in = new LinesAsReader(lines, l -> {
+                    String s = l.strip();
+                    if (version[0] == null && s.contains("RTI Perftest")) {
+                        Matcher banner = BANNER.matcher(s);
+                        version[0] = banner.find() ? banner.group(1) : null;
+                    }
+                    return isJsonLine(s) ? l : "";
+                })) {
+            JsonReader r = new JsonReader(src, in);
+            try {
+                while (r.peek() != -1) {
+                    if (r.peek() == '{') {
+                        java = true;
+                        document(r, out);
+                    } else if (r.peek() == '"') {
+                        cpp = true;
+                        fragments(r, out);
+                    } else {
+                        r.expect('{');
+                    }
                 }
+            } catch (JsonReader.EndOfInput e) {
+                out.warn(e.line(), "truncated JSON (the text ends before the run is complete); the complete data "
+                        + "sizes and the interval rows before this line are kept");
             }
-        } catch (JsonReader.EndOfInput e) {
-            out.warn(e.line(), "truncated JSON (the text ends before the run is complete); the complete data "
-                    + "sizes before this line are kept");
         }
         String format = java && !cpp ? "perftest-json-java" : "perftest-json-cpp";
         Map<String, String> ctx = new LinkedHashMap<>();
-        if (version != null) {
-            ctx.put("perftest_version", version);
+        if (version[0] != null) {
+            ctx.put("perftest_version", version[0]);
         }
         return out.build(format, ctx);
     }
@@ -116,12 +111,26 @@ public final class PerftestJsonParser implements ResultParser {
             r.expect(']');
         } else {
             while (true) {
-                Object v = r.value();
-                if (!(v instanceof Obj)) {
+                if (r.peek() != '{') {
+                    Object v = r.value();
                     throw WirebenchException.badInput(out.source() + ":" + r.line()
                             + ": expected a data size object in \"perftest\", got " + describe(v));
                 }
-                size((Obj) v, out);
+                int sizeLine = r.line();
+                r.expect('{');
+                if (r.peek() == ']') {
+                    // the Java/C# printers' empty run: an object opened, then the array closed
+                    out.warn(sizeLine, "empty run (no data size was printed): no result");
+                    r.expect(']');
+                    break;
+                }
+                Obj size = new Obj(sizeLine);
+                if (r.peek() == '}') {
+                    r.expect('}');
+                } else {
+                    r.members(size, intervalsHook(out));
+                }
+                size(size, out);
                 if (r.peek() == ',') {
                     r.expect(',');
                 } else {
@@ -136,7 +145,7 @@ public final class PerftestJsonParser implements ResultParser {
     /** The C++ printer's text: members of the first size's object, then {@code ,{...}} per further size. */
     private static void fragments(JsonReader r, PerftestTables out) {
         Obj first = new Obj(r.line());
-        r.members(first);
+        r.members(first, intervalsHook(out));
         size(first, out);
         while (r.peek() == ',') {
             r.expect(',');
@@ -145,9 +154,74 @@ public final class PerftestJsonParser implements ResultParser {
             if (r.peek() == '}') {
                 r.expect('}');
             } else {
-                r.members(next);
+                r.members(next, intervalsHook(out));
             }
             size(next, out);
+        }
+    }
+
+    /**
+     * Reads a data size's {@code "intervals"} array element by element as it streams past, folding
+     * each interval into the bounded series: the array is never held.
+     */
+    private static JsonReader.MemberHook intervalsHook(PerftestTables out) {
+        return (key, valueLine, size, r) -> {
+            if (!key.equals("intervals")) {
+                return false;
+            }
+            if (r.peek() != '[') {
+                Object v = r.value();
+                throw WirebenchException.badInput(out.source() + ":" + valueLine
+                        + ": expected a list in \"intervals\", got " + describe(v));
+            }
+            r.expect('[');
+            if (r.peek() == ']') {
+                r.expect(']');
+                return true;
+            }
+            Double length = size.has("length") ? num(size, "length", Columns.SIZE_BYTES, out) : null;
+            while (true) {
+                Object item = r.value();
+                if (!(item instanceof Obj)) {
+                    throw WirebenchException.badInput(out.source() + ":" + valueLine
+                            + ": expected interval objects in \"intervals\", got " + describe(item));
+                }
+                interval((Obj) item, length, out);
+                if (r.peek() == ',') {
+                    r.expect(',');
+                } else {
+                    r.expect(']');
+                    return true;
+                }
+            }
+        };
+    }
+
+    /** One interval object, folded into the latency or throughput series. */
+    private static void interval(Obj i, Double length, PerftestTables out) {
+        if (i.has("latency")) {
+            Map<String, Double> v = new LinkedHashMap<>();
+            v.put(Columns.SIZE_BYTES, length);
+            v.put(Columns.LATENCY_US, num(i, "latency", Columns.LATENCY_US, out));
+            v.put(Columns.AVE_US, num(i, "latency_ave", Columns.AVE_US, out));
+            v.put(Columns.STD_US, num(i, "latency_std", Columns.STD_US, out));
+            v.put(Columns.MIN_US, num(i, "latency_min", Columns.MIN_US, out));
+            v.put(Columns.MAX_US, num(i, "latency_max", Columns.MAX_US, out));
+            cpu(i, v, out);
+            out.latencyInterval(v);
+        } else {
+            Map<String, Double> v = new LinkedHashMap<>();
+            Double l = num(i, "length", Columns.SIZE_BYTES, out);
+            v.put(Columns.SIZE_BYTES, l != null ? l : length);
+            v.put(Columns.TOTAL_SAMPLES, num(i, "packets", Columns.TOTAL_SAMPLES, out));
+            v.put(Columns.SAMPLES_PER_S, num(i, "packets/s", Columns.SAMPLES_PER_S, out));
+            v.put(Columns.AVE_SAMPLES_PER_S, num(i, "packets/s_ave", Columns.AVE_SAMPLES_PER_S, out));
+            v.put(Columns.MBPS, num(i, "mbps", Columns.MBPS, out));
+            v.put(Columns.AVE_MBPS, num(i, "mbps_ave", Columns.AVE_MBPS, out));
+            v.put(Columns.LOST, num(i, "lost", Columns.LOST, out));
+            v.put(Columns.LOST_PCT, num(i, "lost_percent", Columns.LOST_PCT, out));
+            cpu(i, v, out);
+            out.throughputInterval(v);
         }
     }
 
@@ -156,43 +230,6 @@ public final class PerftestJsonParser implements ResultParser {
         if (length == null && !o.has("summary") && !o.has("intervals")) {
             out.warn(o.line(), "empty data size object: no result");
             return;
-        }
-        Object intervals = o.get("intervals");
-        if (intervals instanceof List<?> list) {
-            for (Object item : list) {
-                if (!(item instanceof Obj)) {
-                    throw WirebenchException.badInput(out.source() + ":" + o.lineOf("intervals")
-                            + ": expected interval objects in \"intervals\", got " + describe(item));
-                }
-                Obj i = (Obj) item;
-                if (i.has("latency")) {
-                    Map<String, Double> v = new LinkedHashMap<>();
-                    v.put(Columns.SIZE_BYTES, length);
-                    v.put(Columns.LATENCY_US, num(i, "latency", Columns.LATENCY_US, out));
-                    v.put(Columns.AVE_US, num(i, "latency_ave", Columns.AVE_US, out));
-                    v.put(Columns.STD_US, num(i, "latency_std", Columns.STD_US, out));
-                    v.put(Columns.MIN_US, num(i, "latency_min", Columns.MIN_US, out));
-                    v.put(Columns.MAX_US, num(i, "latency_max", Columns.MAX_US, out));
-                    cpu(i, v, out);
-                    out.latencyInterval(v);
-                } else {
-                    Map<String, Double> v = new LinkedHashMap<>();
-                    Double l = num(i, "length", Columns.SIZE_BYTES, out);
-                    v.put(Columns.SIZE_BYTES, l != null ? l : length);
-                    v.put(Columns.TOTAL_SAMPLES, num(i, "packets", Columns.TOTAL_SAMPLES, out));
-                    v.put(Columns.SAMPLES_PER_S, num(i, "packets/s", Columns.SAMPLES_PER_S, out));
-                    v.put(Columns.AVE_SAMPLES_PER_S, num(i, "packets/s_ave", Columns.AVE_SAMPLES_PER_S, out));
-                    v.put(Columns.MBPS, num(i, "mbps", Columns.MBPS, out));
-                    v.put(Columns.AVE_MBPS, num(i, "mbps_ave", Columns.AVE_MBPS, out));
-                    v.put(Columns.LOST, num(i, "lost", Columns.LOST, out));
-                    v.put(Columns.LOST_PCT, num(i, "lost_percent", Columns.LOST_PCT, out));
-                    cpu(i, v, out);
-                    out.throughputInterval(v);
-                }
-            }
-        } else if (intervals != null) {
-            throw WirebenchException.badInput(out.source() + ":" + o.lineOf("intervals")
-                    + ": expected a list in \"intervals\", got " + describe(intervals));
         }
         Object summary = o.get("summary");
         if (summary == null) {

@@ -69,6 +69,11 @@ public final class SpeedTestParser implements ResultParser {
             "^(error|info|debug):.*\\([A-Za-z_]\\w*\\s+udp_msg_server\\.c:\\d+\\)$");
     private static final String REJECTED = "Socket buffer size setting rejected!";
     private static final int HEADER_BYTES = 42;
+    /** What makes a test point when runs are folded: the keys, and whether the run is partial. */
+    private static final List<String> FOLD_KEYS = List.of("client_scheduler", "connected", "payload_bytes",
+            "server_scheduler", "rcvbuf_bytes", "partial");
+    private static final List<String> MEASURES = List.of("lost_pct", "data_mbps", "wire_mbps", "received",
+            "duration_s", "received_bytes", "data_header_ratio");
     private static final int SNIFF_LINES = 400;
 
     @Override
@@ -120,9 +125,9 @@ public final class SpeedTestParser implements ResultParser {
     /** The state of one pass over the lines: finished rows, the run in progress, warnings. */
     private static final class Reader {
         private final String src;
-        private final List<Row> rows = new ArrayList<>();
+        private final RunFolder rows = new RunFolder(FOLD_KEYS, MEASURES);
         private final ProgressSeries intervals = new ProgressSeries();
-        private final List<Warning> warnings = new ArrayList<>();
+        private final BoundedWarnings warnings;
         private Double packets;
         private Double seconds;
         private Double bytes;
@@ -138,6 +143,7 @@ public final class SpeedTestParser implements ResultParser {
 
         Reader(String src) {
             this.src = src;
+            this.warnings = new BoundedWarnings(src);
         }
 
         void line(int n, String raw) {
@@ -182,7 +188,7 @@ public final class SpeedTestParser implements ResultParser {
                         + "Received' lines before it; row kept without counts"));
             }
             rows.add(row(packets, seconds, bytes, data, wire, ratio, loss, null));
-            checkWire(src, n, packets, bytes, data, wire, warnings);
+            checkWire(src, n, packets, bytes, data, wire).ifPresent(warnings::add);
             packets = null;
             seconds = null;
             bytes = null;
@@ -222,32 +228,48 @@ public final class SpeedTestParser implements ResultParser {
         }
 
         ParsedInput finish(int lastLine) {
+            ParsedInput p = result(lastLine);
+            return new ParsedInput(p.source(), p.format(), p.tables(), p.series(), warnings.list());
+        }
+
+        private ParsedInput result(int lastLine) {
             if (packets != null) {
-                warnings.add(new Warning(src, lastLine, "last run has no Bandwith line (output cut short?); "
+                warnings.always(new Warning(src, lastLine, "last run has no Bandwith line (output cut short?); "
                         + "ignored"));
             }
             if (progressCount > 0) {
                 partialRow();
             }
-            List<Row> shown = rows;
+            List<Row> shown = rows.rows();
             if (requestedRcvbuf != null || rejectedLine > 0) {
                 String asked = requestedRcvbuf == null ? "the requested size" : requestedRcvbuf + " bytes";
-                warnings.add(new Warning(src, rejectedLine, "Socket buffer size setting rejected: the kernel granted "
+                warnings.always(new Warning(src, rejectedLine, "Socket buffer size setting rejected: the kernel granted "
                         + "less than the " + asked + " asked for (capped by net.core.rmem_max); the runs measured a "
                         + "smaller receive buffer than requested"
                         + (requestedRcvbuf == null ? "" : " (fix: sysctl -w net.core.rmem_max=" + requestedRcvbuf + ")")));
                 if (requestedRcvbuf != null) {
                     shown = new ArrayList<>();
-                    for (Row r : rows) {
+                    for (Row r : rows.rows()) {
                         shown.add(r.with("rcvbuf_bytes", requestedRcvbuf));
                     }
                 }
             }
+            List<ResultTable> series = new ArrayList<>();
+            if (!intervals.rows().isEmpty()) {
+                Map<String, String> sctx = new LinkedHashMap<>();
+                sctx.put("format", FORMAT);
+                series.add(new ResultTable(src, Kind.UDP_INTERVAL, sctx, List.of("run", "interval", "received"),
+                        intervals.rows()));
+                intervals.dropped().ifPresent(w -> warnings.always(new Warning(src, 0, w)));
+            }
+            if (rows.folded()) {
+                return new ParsedInput(src, FORMAT, List.of(folded()), series, List.of());
+            }
             if (shown.isEmpty()) {
                 if (firstError != null) {
-                    warnings.add(new Warning(src, firstErrorLine, "speed_test output without results: the program "
+                    warnings.always(new Warning(src, firstErrorLine, "speed_test output without results: the program "
                             + "failed ('" + firstError + "')"));
-                    return new ParsedInput(src, FORMAT, List.of(), List.of(), warnings);
+                    return new ParsedInput(src, FORMAT, List.of(), List.of(), List.of());
                 }
                 throw WirebenchException.badInput(src + ":" + lastLine + ": expected speed_test's 'debug: "
                         + "Bandwith: DATA: ... Mbps, WIRE: ... Mbps, ...' line, got none");
@@ -265,14 +287,24 @@ public final class SpeedTestParser implements ResultParser {
                 table.add(anyPartial && !r.has("partial") ? r.with("partial", 0.0) : r);
             }
             ResultTable t = new ResultTable(src, Kind.UDP, ctx, columns, table);
-            List<ResultTable> series = new ArrayList<>();
-            if (!intervals.rows().isEmpty()) {
-                Map<String, String> sctx = new LinkedHashMap<>();
-                sctx.put("format", FORMAT);
-                series.add(new ResultTable(src, Kind.UDP_INTERVAL, sctx, List.of("run", "interval", "received"),
-                        intervals.rows()));
+            return new ParsedInput(src, FORMAT, List.of(t), series, List.of());
+        }
+
+        /** More runs than {@link RunFolder#MAX_ROWS}: one row per payload (and partial or not), mean (min-max). */
+        private ResultTable folded() {
+            List<String> keys = new ArrayList<>(UdpColumns.SEED_LAYOUT.subList(0, 5));
+            Map<String, String> ctx = new LinkedHashMap<>();
+            ctx.put("format", FORMAT);
+            if (requestedRcvbuf != null) {
+                ctx.put("rcvbuf_bytes", requestedRcvbuf);
             }
-            return new ParsedInput(src, FORMAT, List.of(t), series, warnings);
+            keys.add("partial");
+            ResultTable t = rows.table(src, Kind.UDP, ctx, keys, "runs", RunFolder.tooMany("runs"));
+            List<Row> out = new ArrayList<>();
+            for (Row r : t.rows()) {
+                out.add(r.get("partial") == null ? r.with("partial", 0.0) : r);
+            }
+            return new ResultTable(src, t.kind(), t.context(), t.columns(), out);
         }
     }
 
@@ -280,16 +312,27 @@ public final class SpeedTestParser implements ResultParser {
      * The progress lines as interval rows, bounded: at most {@link #MAX_PER_RUN} rows per run. When
      * a run has more (the original prints one a second, forever once END was lost), every other row
      * of that run is dropped and from then on only every 2nd, 4th, ... line is kept; the count is
-     * cumulative, so a kept row is exact at its interval. Memory does not grow with the lines.
+     * cumulative, so a kept row is exact at its interval. Only the first {@link #MAX_RUNS} runs with
+     * progress lines are kept (the rest are counted). Memory does not grow with the lines.
      */
     static final class ProgressSeries {
         static final int MAX_PER_RUN = 2000;
+        static final int MAX_RUNS = 20;
         private final List<Row> rows = new ArrayList<>();
+        private final java.util.Set<Integer> runs = new java.util.HashSet<>();
         private int run;
         private int runStart;
         private int stride = 1;
+        private long droppedRuns;
 
         void add(int runNo, int interval, long received) {
+            if (runNo != run && runs.size() >= MAX_RUNS && !runs.contains(runNo)) {
+                if (interval == 1) {
+                    droppedRuns++;
+                }
+                return;
+            }
+            runs.add(runNo);
             if (runNo != run) {
                 run = runNo;
                 runStart = rows.size();
@@ -316,6 +359,12 @@ public final class SpeedTestParser implements ResultParser {
         List<Row> rows() {
             return rows;
         }
+
+        /** A note when runs' progress lines were left out. */
+        java.util.Optional<String> dropped() {
+            return droppedRuns == 0 ? java.util.Optional.empty() : java.util.Optional.of("progress lines ('N packets "
+                    + "received') of " + droppedRuns + " runs after the first " + MAX_RUNS + " not kept as interval rows");
+        }
     }
 
     private static Row row(Double packets, Double seconds, Double bytes, Double data, Double wire, Double ratio,
@@ -337,17 +386,18 @@ public final class SpeedTestParser implements ResultParser {
     }
 
     /** Wire = data x (bytes + 42 x packets) / bytes; speed_test prints 2 decimals, so allow 0.01 + 0.1%. */
-    private static void checkWire(String src, int line, Double packets, Double bytes, double data, double wire,
-            List<Warning> warnings) {
+    private static java.util.Optional<Warning> checkWire(String src, int line, Double packets, Double bytes,
+            double data, double wire) {
         if (packets == null || bytes == null || bytes <= 0) {
-            return;
+            return java.util.Optional.empty();
         }
         double expected = data * (bytes + HEADER_BYTES * packets) / bytes;
         if (Math.abs(expected - wire) > 0.01 + expected * 0.001) {
-            warnings.add(new Warning(src, line, "WIRE " + Numbers.plain(wire) + " Mbps does not follow from DATA "
-                    + Numbers.plain(data) + " Mbps with 42 header bytes per packet (expected "
+            return java.util.Optional.of(new Warning(src, line, "WIRE " + Numbers.plain(wire) + " Mbps does not follow "
+                    + "from DATA " + Numbers.plain(data) + " Mbps with 42 header bytes per packet (expected "
                     + Numbers.fixed(expected, 2) + ")"));
         }
+        return java.util.Optional.empty();
     }
 
     private static double number(String src, int line, String column, String text) {

@@ -115,9 +115,9 @@ public final class SpeedTesterOutputParser implements ResultParser {
     @Override
     public ParsedInput parse(InputText text) {
         String src = text.source();
-        List<ResultTable> tables = new ArrayList<>();
-        List<Warning> warnings = new ArrayList<>();
-        List<Row> sweep = new ArrayList<>();
+        Runs tables = new Runs();
+        BoundedWarnings warnings = new BoundedWarnings(src);
+        RunFolder sweep = new RunFolder(List.of(RpcColumns.THREADS, RpcColumns.CASE_NO, RpcColumns.LABEL), MEASURES);
         String sweepTitle = null;
         RunBuilder run = new RunBuilder();
         String pendingTitle = null;
@@ -232,16 +232,79 @@ public final class SpeedTesterOutputParser implements ResultParser {
             }
             ctx.put(RpcColumns.CLIENT, "multi");
             ctx.put("note", "ms/call = wall time / completed calls, not latency");
-            List<String> cols = new ArrayList<>();
-            cols.add(RpcColumns.THREADS);
-            cols.addAll(RpcColumns.ORIGINAL);
-            tables.add(new ResultTable(src, Kind.RPC, ctx, cols, sweep));
+            if (sweep.folded()) {
+                tables.addLast(sweep.table(src, Kind.RPC, ctx, List.of(RpcColumns.THREADS, RpcColumns.CASE_NO,
+                        RpcColumns.LABEL), "lines", RunFolder.tooMany("lines")));
+            } else {
+                List<String> cols = new ArrayList<>();
+                cols.add(RpcColumns.THREADS);
+                cols.addAll(RpcColumns.ORIGINAL);
+                tables.addLast(new ResultTable(src, Kind.RPC, ctx, cols, sweep.rows()));
+            }
         }
-        if (tables.isEmpty()) {
+        List<ResultTable> out = tables.list(src);
+        if (out.isEmpty()) {
             throw WirebenchException.badInput(src + ":1: expected SpeedTester result lines ('N - LABEL, Performed "
                     + "CALLS in MS, X ms per call - RATING'), got none");
         }
-        return new ParsedInput(src, FORMAT, tables, List.of(), warnings);
+        return new ParsedInput(src, FORMAT, out, List.of(), warnings.list());
+    }
+
+    /** The measures of a result line, aggregated when runs are folded. */
+    private static final List<String> MEASURES = List.of(RpcColumns.CALLS, RpcColumns.ORIG_TIME_MS,
+            RpcColumns.ORIG_MS_PER_CALL);
+
+    /**
+     * The tables of the runs read, one per run up to {@link RunFolder#MAX_ROWS} runs; past that (a
+     * console log of a client run in a loop), every run's cases are folded per test point (the run's
+     * context but its timings, and the case) into mean (min-max) over the runs, so memory does not
+     * grow with the log. The rating is left out of a folded table (it differs from run to run).
+     */
+    private static final class Runs {
+        private final List<ResultTable> tables = new ArrayList<>();
+        private Map<Map<String, String>, RunFolder> folded;
+        private int later;
+
+        void add(ResultTable t) {
+            if (folded == null) {
+                tables.add(t);
+                if (tables.size() > RunFolder.MAX_ROWS) {
+                    folded = new LinkedHashMap<>();
+                    tables.forEach(this::fold);
+                    tables.clear();
+                }
+            } else {
+                fold(t);
+            }
+        }
+
+        /** A table that is not a run (the thread sweep), shown after the runs. */
+        void addLast(ResultTable t) {
+            tables.add(t);
+            later++;
+        }
+
+        private void fold(ResultTable t) {
+            Map<String, String> ctx = new LinkedHashMap<>(t.context());
+            ctx.remove("total_ms");
+            ctx.remove("server_ms");
+            RunFolder f = folded.computeIfAbsent(ctx,
+                    k -> new RunFolder(List.of(RpcColumns.CASE_NO, RpcColumns.LABEL), MEASURES, 0));
+            t.rows().forEach(f::add);
+        }
+
+        List<ResultTable> list(String src) {
+            if (folded == null) {
+                return tables;
+            }
+            List<ResultTable> out = new ArrayList<>();
+            for (Map.Entry<Map<String, String>, RunFolder> e : folded.entrySet()) {
+                out.add(e.getValue().table(src, Kind.RPC, e.getKey(), List.of(RpcColumns.CASE_NO, RpcColumns.LABEL),
+                        "runs", RunFolder.tooMany("runs") + "; each run's total_ms and server_ms left out"));
+            }
+            out.addAll(tables.subList(tables.size() - later, tables.size()));
+            return out;
+        }
     }
 
     private static Row withThreadsFirst(String threads, Row r) {
@@ -251,7 +314,7 @@ public final class SpeedTesterOutputParser implements ResultParser {
         return Row.of(m);
     }
 
-    private static void flush(String src, RunBuilder run, List<ResultTable> tables, List<Warning> warnings) {
+    private static void flush(String src, RunBuilder run, Runs tables, BoundedWarnings warnings) {
         List<Row> rows;
         if (run.finalBlock != null && !run.finalBlock.isEmpty()) {
             rows = run.finalBlock;
@@ -302,7 +365,7 @@ public final class SpeedTesterOutputParser implements ResultParser {
         tables.add(new ResultTable(src, Kind.RPC, ctx, RpcColumns.ORIGINAL, rows));
     }
 
-    private static Row row(String src, int n, Matcher m, List<Warning> warnings) {
+    private static Row row(String src, int n, Matcher m, BoundedWarnings warnings) {
         String figure = m.group(5);
         Double msPerCall = Numbers.parseOrNull(figure);
         if (msPerCall == null) {

@@ -17,12 +17,15 @@ import wirebench.analyzer.model.Warning;
 import wirebench.contract.Columns;
 import wirebench.contract.CsvFamilies;
 import wirebench.contract.CsvFamilyReader;
+import wirebench.contract.EndReason;
+import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
 /**
  * Reads a CSV file of a wirebench results directory (docs/results-format.md): a format line
  * {@code # wirebench-results 1 family=F keys=k1,k2,...}, a header row, one row per test point.
- * Key columns are text, every other column a number (empty = missing). Pub/sub rows are grouped
+ * Key columns and {@code end_reason} (why a row's test ended; a partial row is a warning) are
+ * text, every other column a number (empty = missing). Pub/sub rows are grouped
  * into one table per distinct key, size excluded, so that each table reads like one Perftest run;
  * the other families (udp, rpc, compression) keep all their rows in one table per file.
  */
@@ -92,6 +95,7 @@ public final class WirebenchCsvParser implements ResultParser {
             Set<String> keys = new LinkedHashSet<>(decl.keys());
             Set<String> textColumns = new LinkedHashSet<>(keys);
             textColumns.addAll(extraText);
+            textColumns.add(Columns.END_REASON);
             textColumns.remove(Columns.SIZE_BYTES);
 
             List<Warning> warnings = new ArrayList<>();
@@ -118,10 +122,30 @@ public final class WirebenchCsvParser implements ResultParser {
                         b.measure(col, d == null ? null : toUs(checked(r, i, col, d), usPerUnit[i]));
                     }
                 }
-                rows.add(b.build());
+                Row row = b.build();
+                warnIfPartial(src, r.line(), row, warnings);
+                rows.add(row);
             }
             return new Sheet(family, kind, keys, header, rows, warnings);
         }
+    }
+
+    /**
+     * A row whose {@code end_reason} is not {@code completed} holds what was measured until its test
+     * was cut short: a warning says so next to it ({@code partial: publisher lost after N samples}).
+     */
+    private static void warnIfPartial(String src, int line, Row row, List<Warning> warnings) {
+        String reason = row.text(Columns.END_REASON);
+        if (!EndReason.partial(reason)) {
+            return;
+        }
+        Double samples = row.number(Columns.TOTAL_SAMPLES) != null ? row.number(Columns.TOTAL_SAMPLES)
+                : row.number("samples");
+        Double size = row.number(Columns.SIZE_BYTES);
+        warnings.add(new Warning(src, line, "partial: " + EndReason.describe(reason) + " after "
+                + (samples == null ? "an unknown number of" : Numbers.plain(samples)) + " samples"
+                + (size == null ? "" : " of size " + Numbers.plain(size) + " bytes")
+                + "; the row holds what was measured until then (end_reason " + reason + ")"));
     }
 
     /** Latency columns: a statistic, then the unit ({@code p99_us}, {@code ave_ms}). */
@@ -183,6 +207,26 @@ public final class WirebenchCsvParser implements ResultParser {
         return usPerUnit >= 1 ? value * usPerUnit : value / Math.rint(1 / usPerUnit);
     }
 
+    /**
+     * A table whose rows all completed shows as before {@code end_reason} existed (the column
+     * dropped); one with a partial row keeps it, so the row is flagged where it is shown.
+     */
+    private static ResultTable withoutCompletedEndReason(ResultTable t) {
+        if (!t.columns().contains(Columns.END_REASON)
+                || t.rows().stream().anyMatch(r -> EndReason.partial(r.text(Columns.END_REASON)))) {
+            return t;
+        }
+        List<String> columns = new ArrayList<>(t.columns());
+        columns.remove(Columns.END_REASON);
+        List<Row> rows = new ArrayList<>(t.rows().size());
+        for (Row r : t.rows()) {
+            Map<String, Object> v = new LinkedHashMap<>(r.values());
+            v.remove(Columns.END_REASON);
+            rows.add(Row.of(v));
+        }
+        return new ResultTable(t.source(), t.kind(), t.context(), columns, rows);
+    }
+
     private static List<ResultTable> group(String src, Kind kind, String family, Set<String> keys,
             List<String> header, List<Row> rows) {
         Map<List<String>, List<Row>> groups = new LinkedHashMap<>();
@@ -207,7 +251,7 @@ public final class WirebenchCsvParser implements ResultParser {
             for (int i = 0; i < groupKeys.size(); i++) {
                 ctx.put(groupKeys.get(i), g.getKey().get(i));
             }
-            out.add(new ResultTable(src, kind, ctx, header, g.getValue()));
+            out.add(withoutCompletedEndReason(new ResultTable(src, kind, ctx, header, g.getValue())));
         }
         if (out.isEmpty()) {
             Map<String, String> ctx = new LinkedHashMap<>();

@@ -52,6 +52,6 @@ class ConvertCommandTest {
     void shouldRequireOut() {
         Cli r = Cli.run("convert", LATENCY);
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).startsWith("Missing required option: '--out=DIR'");
+        assertThat(r.err().strip()).isEqualTo("wirebench convert: Missing required option: '--out=DIR'; see --help");
     }
 }

@@ -65,7 +65,7 @@ class StatsCommandTest {
     void shouldExit2OnUnknownOption() {
         Cli r = Cli.run("stats", "--bogus", LATENCY);
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).startsWith("Unknown option: '--bogus'");
+        assertThat(r.err().strip()).isEqualTo("wirebench stats: Unknown option: '--bogus'; see --help");
     }
 
     @Test

@@ -39,6 +39,12 @@ class HistoryProcessesTest {
             // remove it, so it goes to the test's directory, removed after the test
             List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                     .toString(), "-Djava.io.tmpdir=" + tmp, "-cp", System.getProperty("java.class.path")));
+            // the poms' options for fixture JVMs (client compiler, serial collector): what is tested
+            // here is the locking between processes, not their speed
+            String opts = System.getenv("WIREBENCH_JAVA_OPTS");
+            if (opts != null && !opts.isBlank()) {
+                cmd.addAll(1, List.of(opts.strip().split("\\s+")));
+            }
             if (pauseFile != null) {
                 cmd.add("-D" + HistoryStore.PAUSE_HOOK + "=" + pauseFile);
             }

@@ -103,7 +103,7 @@ class PerftestParsersTest {
             no_final_newline.csv                          | perftest-csv-4.x           | 1 | 0 | 0 | 0 | 0
             no_final_newline_legacy.txt                   | perftest-legacy-2.0        | 1 | 0 | 0 | 0 | 0
             truncated.csv                                 | perftest-csv-4.x           | 2 | 0 | 0 | 0 | 1
-            truncated.json                                | perftest-json-cpp          | 1 | 0 | 3 | 0 | 1
+            truncated.json                                | perftest-json-cpp          | 1 | 0 | 5 | 0 | 1
             truncated_legacy.txt                          | perftest-legacy-2.4        | 0 | 0 | 0 | 3 | 2
             """)
     void shouldDetectFormatAndCountRowsWhenParsingCorpusFile(String file, String format, int latency, int throughput,
@@ -380,7 +380,7 @@ class PerftestParsersTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             truncated.csv        | 4  | truncated row (4 fields of 10), ignored; the rows before it are kept
-            truncated.json       | 60 | truncated JSON (the text ends before the run is complete); the complete data sizes before this line are kept
+            truncated.json       | 60 | truncated JSON (the text ends before the run is complete); the complete data sizes and the interval rows before this line are kept
             """)
     void shouldWarnNamingTheLineWhenLastRowIsTruncated(String file, int line, String message) {
         ParsedInput p = parse(file);

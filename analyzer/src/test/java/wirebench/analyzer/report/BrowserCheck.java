@@ -63,8 +63,8 @@ public final class BrowserCheck implements AutoCloseable {
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
         driver = new ChromeDriver(service, o);
-        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
-        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(10));
+        driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(90));
+        driver.manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
     }
 
     /** Loads {@code html}, inspects it, and writes a full-page screenshot to {@code screenshot}. */

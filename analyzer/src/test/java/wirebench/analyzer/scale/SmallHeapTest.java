@@ -11,26 +11,32 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A generated 50+ MB Perftest 4.x CSV publisher log (interval rows) through {@code stats},
- * {@code report} and {@code compare} in a child JVM with {@code -Xmx64m}: the readers stream, so
- * the heap needed does not grow with the input.
+ * Generated 50+ MB inputs through {@code stats}, {@code report} and {@code compare} in a child JVM
+ * with {@code -Xmx64m}: a Perftest 4.x CSV publisher log (interval rows), a Perftest JSON
+ * publisher output (long {@code intervals} arrays), a speed_test server log and a SpeedTester client
+ * log of some hundred thousand runs each (folded per test point). The readers stream, so the heap
+ * needed does not grow with the input.
  */
 class SmallHeapTest {
     private static final long BYTES = 52L << 20;
 
     @TempDir
     static Path dir;
-    static Path log;
 
     @BeforeAll
     static void generate() throws IOException {
-        log = dir.resolve("pub.csv");
-        PerftestLogGenerator.write(log, BYTES, 100, 1024);
-        assertThat(Files.size(log)).isGreaterThanOrEqualTo(50L << 20);
+        PerftestLogGenerator.write(dir.resolve("pub.csv"), BYTES, 100, 1024);
+        PerftestJsonGenerator.write(dir.resolve("pub.json"), BYTES, 100, 1024);
+        ConsoleLogGenerator.speedTest(dir.resolve("speed_test.log"), BYTES, 0);
+        ConsoleLogGenerator.speedTester(dir.resolve("speedtester.log"), BYTES, 0);
+        for (String f : List.of("pub.csv", "pub.json", "speed_test.log", "speedtester.log")) {
+            assertThat(Files.size(dir.resolve(f))).isGreaterThanOrEqualTo(50L << 20);
+        }
     }
 
     private record Result(int exitCode, String out, String err) {
@@ -52,26 +58,54 @@ class SmallHeapTest {
                 Files.readString(err, StandardCharsets.UTF_8));
     }
 
-    @Test
-    void shouldPrintTheSummariesOfA50MegabyteLogWithA64MegabyteHeap() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"pub.csv", "pub.json"})
+    void shouldPrintTheSummariesOfA50MegabyteLogWithA64MegabyteHeap(String file) throws Exception {
+        Path log = dir.resolve(file);
         Result r = run("stats", "--format", "csv", log.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("100,50,30.5,20,987,41,89,158,297,410")
                 .contains("1024,50,30.5,20,987,41,89,158,297,410");
     }
 
-    @Test
-    void shouldWriteTheReportOfA50MegabyteLogWithA64MegabyteHeap() throws Exception {
-        Path html = dir.resolve("report.html");
-        Result r = run("report", "-o", html.toString(), log.toString());
+    @ParameterizedTest
+    @ValueSource(strings = {"speed_test.log", "speedtester.log"})
+    void shouldFoldTheRunsOfA50MegabyteConsoleLogWithA64MegabyteHeap(String file) throws Exception {
+        Result r = run("stats", "--format", "csv", dir.resolve(file).toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(Files.readString(html, StandardCharsets.UTF_8)).contains("987").contains("<svg");
+        if (file.equals("speed_test.log")) {
+            // per payload: loss 1 and 3 %, DATA 200 and 300 Mbps, 2 and 4 s in equal numbers
+            assertThat(r.out()).containsPattern(",,64,,,0,\\d{5,},2,1,3,250,200,300,")
+                    .containsPattern(",,1024,,,0,\\d{5,},2,1,3,250,200,300,");
+        } else {
+            assertThat(r.out()).containsPattern("\n1,echo calls,\\d{5,},1000,1000,1000,400,300,500,0.4,0.3,0.5\n");
+        }
     }
 
-    @Test
-    void shouldCompareTwo50MegabyteLogsWithA64MegabyteHeap() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"pub.csv", "pub.json", "speed_test.log", "speedtester.log"})
+    void shouldWriteTheReportOfA50MegabyteLogWithA64MegabyteHeap(String file) throws Exception {
+        Path log = dir.resolve(file);
+        Path html = dir.resolve(file + ".html");
+        Result r = run("report", "-o", html.toString(), log.toString());
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String page = Files.readString(html, StandardCharsets.UTF_8);
+        assertThat(page).contains(file.startsWith("pub") ? "987" : file.startsWith("speed_test") ? "250" : "echo calls");
+        if (file.startsWith("pub")) {
+            assertThat(page).contains("<svg");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pub.csv", "pub.json", "speed_test.log", "speedtester.log"})
+    void shouldCompareTwo50MegabyteLogsWithA64MegabyteHeap(String file) throws Exception {
+        Path log = dir.resolve(file);
         Result r = run("compare", "--format", "csv", log.toString(), log.toString());
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).contains("p99_us").contains("158");
+        if (file.startsWith("pub")) {
+            assertThat(r.out()).contains("p99_us").contains("158");
+        } else {
+            assertThat(r.out()).contains(file.startsWith("speed_test") ? "data_mbps" : "orig_ms_per_call");
+        }
     }
 }

@@ -23,6 +23,7 @@ import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
+import wirebench.runner.JavaOptions;
 import wirebench.runner.RunnerMain;
 import wirebench.runner.campaign.CommandLines.Role;
 import wirebench.runner.results.ResultsDirectory;
@@ -422,14 +423,18 @@ final class CampaignRunner {
         return cs;
     }
 
-    /** This JVM's java running {@code wirebench run pubsub} with the flags Aeron needs on Java 17. */
+    /**
+     * This JVM's java running {@code wirebench run pubsub} with the flags Aeron needs on Java 17 and
+     * the extra options of {@link JavaOptions} (WIREBENCH_JAVA_OPTS, as the launcher's own JVM).
+     */
     static List<String> javaCommand() {
         List<String> c = new ArrayList<>();
         c.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         c.addAll(List.of("--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
-                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-                "-Dfile.encoding=UTF-8", "-Dwirebench.git=" + System.getProperty("wirebench.git", ""), "-cp",
+                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+        c.addAll(JavaOptions.fromEnvironment());
+        c.addAll(List.of("-Dfile.encoding=UTF-8", "-Dwirebench.git=" + System.getProperty("wirebench.git", ""), "-cp",
                 System.getProperty("java.class.path"), RunnerMain.class.getName(), "run", "pubsub"));
         return c;
     }

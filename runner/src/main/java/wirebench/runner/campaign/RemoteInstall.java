@@ -162,11 +162,13 @@ final class RemoteInstall {
     private static String launcher(List<String> classPath) {
         return "#!/bin/sh\n"
                 + "# wirebench runner, pushed by `wirebench campaign --hosts` (docs/multihost.md).\n"
-                + "# java: $WIREBENCH_JAVA, else $JAVA_HOME/bin/java, else java on the PATH.\n"
+                + "# java: $WIREBENCH_JAVA, else $JAVA_HOME/bin/java, else java on the PATH; extra JVM options:\n"
+                + "# $WIREBENCH_JAVA_OPTS, as the wirebench launcher.\n"
                 + "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
                 + "java=${WIREBENCH_JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}\n"
                 + "exec \"$java\" --add-opens java.base/jdk.internal.misc=ALL-UNNAMED --add-opens"
-                + " java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED -Dfile.encoding=UTF-8"
+                + " java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED ${WIREBENCH_JAVA_OPTS:-}"
+                + " -Dfile.encoding=UTF-8"
                 + " -Dwirebench.git=" + System.getProperty("wirebench.git", "") + " -cp \""
                 + String.join(":", classPath) + "\" wirebench.runner.RunnerMain \"$@\"\n";
     }

@@ -246,26 +246,15 @@ public final class PubSubCommand implements Callable<Integer> {
                 if (subscriber != null) {
                     subscriber.open();
                 }
-                if (publisher != null && subscriber != null) {
-                    AtomicReference<RuntimeException> failure = new AtomicReference<>();
-                    Thread subThread = new Thread(() -> {
-                        try {
-                            subscriber.run();
-                        } catch (RuntimeException e) {
-                            failure.set(e);
-                        }
-                    }, "wirebench-subscriber");
-                    subThread.setDaemon(true);
-                    subThread.start();
-                    publisher.run();
-                    join(subThread);
-                    if (failure.get() != null) {
-                        throw failure.get();
-                    }
-                } else if (publisher != null) {
-                    publisher.run();
-                } else {
-                    subscriber.run();
+                Thread stopHook = subscriber == null || dir == null ? null
+                        : new Thread(subscriber::interrupted, "wirebench-subscriber-stop");
+                if (stopHook != null) {
+                    Runtime.getRuntime().addShutdownHook(stopHook);
+                }
+                try {
+                    runRoles(publisher, subscriber);
+                } finally {
+                    removeHook(stopHook);
                 }
                 if (dir != null) {
                     dir.finish();
@@ -277,6 +266,43 @@ public final class PubSubCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Runs the roles: both (the subscriber on its own thread) or the one given. */
+    private static void runRoles(PublisherRole publisher, SubscriberRole subscriber) {
+        if (publisher != null && subscriber != null) {
+            AtomicReference<RuntimeException> failure = new AtomicReference<>();
+            Thread subThread = new Thread(() -> {
+                try {
+                    subscriber.run();
+                } catch (RuntimeException e) {
+                    failure.set(e);
+                }
+            }, "wirebench-subscriber");
+            subThread.setDaemon(true);
+            subThread.start();
+            publisher.run();
+            join(subThread);
+            if (failure.get() != null) {
+                throw failure.get();
+            }
+        } else if (publisher != null) {
+            publisher.run();
+        } else {
+            subscriber.run();
+        }
+    }
+
+    /** Removes a shutdown hook unless the JVM is already stopping (then the hook runs). */
+    private static void removeHook(Thread hook) {
+        if (hook == null) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException e) {
+            // shutting down: the hook writes the partial row
+        }
     }
 
     private static void join(Thread t) {

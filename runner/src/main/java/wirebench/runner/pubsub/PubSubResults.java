@@ -9,7 +9,9 @@ import java.util.Map;
 
 import org.HdrHistogram.HistogramLogWriter;
 
+import wirebench.contract.Columns;
 import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.EndReason;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.CompressionSettings;
 import wirebench.runner.results.ResultsDirectory;
@@ -24,11 +26,11 @@ final class PubSubResults {
     static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
             "compression", "size_bytes", "test");
     static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
-            "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct");
+            "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct", Columns.END_REASON);
     static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
             "batch_bytes", "compression", "size_bytes");
     static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
-            "lost_pct", "cpu_pct");
+            "lost_pct", "cpu_pct", Columns.END_REASON);
 
     static final List<String> COMPRESSION_KEYS = List.of("transport", "reliability", "algorithm", "level",
             "threshold_bytes", "batch_samples", "size_bytes");
@@ -43,8 +45,13 @@ final class PubSubResults {
         this.cfg = cfg;
     }
 
+    /** Whether rows are written (a results directory was given). */
+    boolean writes() {
+        return dir != null;
+    }
+
     /** The key columns; {@code compression} is the algorithm in use (NONE, LZ4, ZLIB, ZSTD). */
-    private Map<String, Object> keys(int sizeBytes, int batchBytes, CompressionSettings compression) {
+    private Map<String, Object> keys(int sizeBytes, Integer batchBytes, CompressionSettings compression) {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("transport", cfg.transportName());
         row.put("reliability", cfg.reliability());
@@ -73,12 +80,23 @@ final class PubSubResults {
         row.put("p9999_us", round3(s.percentileUs(99.99)));
         row.put("p999999_us", round3(s.percentileUs(99.9999)));
         row.put("cpu_pct", cpuPct);
+        row.put(Columns.END_REASON, EndReason.COMPLETED);
         family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES).append(row);
         writeHlog(sizeBytes, batchBytes, s);
     }
 
     void throughput(int sizeBytes, int batchBytes, CompressionSettings compression, long packets, long packetsPerS,
             double mbps, long lost, double lostPct, Double cpuPct) {
+        throughput(sizeBytes, batchBytes, compression, packets, packetsPerS, mbps, lost, lostPct, cpuPct,
+                EndReason.COMPLETED);
+    }
+
+    /**
+     * A throughput row; {@code endReason} other than {@link EndReason#COMPLETED} marks it partial
+     * (the samples counted until the size was cut short); {@code batchBytes} null: unknown (empty).
+     */
+    void throughput(int sizeBytes, Integer batchBytes, CompressionSettings compression, long packets, long packetsPerS,
+            double mbps, long lost, double lostPct, Double cpuPct, String endReason) {
         if (dir == null) {
             return;
         }
@@ -89,7 +107,18 @@ final class PubSubResults {
         row.put("lost", lost);
         row.put("lost_pct", round3(lostPct));
         row.put("cpu_pct", cpuPct);
+        row.put(Columns.END_REASON, endReason);
         family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES).append(row);
+    }
+
+    /**
+     * Records in run.json why the run ended early ({@code end_reason}; {@code end_utc} stays null,
+     * as for every run that did not complete).
+     */
+    void endedEarly(String endReason) {
+        if (dir != null) {
+            dir.note("end_reason", endReason);
+        }
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
+import wirebench.contract.EndReason;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
@@ -38,7 +39,8 @@ final class SubscriberRole implements MessageHandler {
     private Receiver data;
     private Sender echo;
     private UnsafeBuffer out;
-    private int publisherBatchBytes;
+    /** The publisher's batch of the size under way, from its FINISHED; -1 until that arrived. */
+    private int publisherBatchBytes = -1;
     private boolean latencyTestSeen;
     private final UnsafeBuffer control = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
 
@@ -51,6 +53,8 @@ final class SubscriberRole implements MessageHandler {
     private boolean skipNextInterval;
     private boolean summarized;
     private boolean done;
+    /** A partial row has been written (or the run ended early with nothing to write). */
+    private boolean endedEarly;
     private long lastMessageNs;
     /** When this subscriber started waiting: no publisher sent a sample before (plausible sequences). */
     private long startNs = Long.MIN_VALUE / 2;
@@ -147,8 +151,7 @@ final class SubscriberRole implements MessageHandler {
             }
             if (publishers.size() >= cfg.numPublishers()
                     && now - lastMessageNs > TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS())) {
-                throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
-                        + ": no message from the publishers for " + cfg.discoveryTimeoutS() + " s (publisher gone?)");
+                throw publisherLost();
             }
         }
         if (corruptPayloads > 0) {
@@ -166,6 +169,70 @@ final class SubscriberRole implements MessageHandler {
         }
         err.println("Test ended.");
         err.flush();
+    }
+
+    /**
+     * The publishers fell silent in the middle of the test: the size under way is written as a
+     * partial row ({@link EndReason#PUBLISHER_LOST}: its samples, loss seen so far, rates up to the
+     * last message), run.json gets the end reason, and the run fails with exit code
+     * {@link WirebenchException#PARTIAL} (rows kept) or {@link WirebenchException#RUN_FAILED} (nothing
+     * measured of the size).
+     */
+    private WirebenchException publisherLost() {
+        String silence = "no message from the publishers for " + cfg.discoveryTimeoutS() + " s (publisher gone?)";
+        long samples = endPartial(EndReason.PUBLISHER_LOST, lastMessageNs);
+        if (samples > 0) {
+            return new WirebenchException(WirebenchException.PARTIAL, "subscriber " + cfg.subscriberId() + ": "
+                    + silence + "; size " + stats.sizeBytes + " ended after " + samples + " samples, written as a"
+                    + " partial row (end_reason " + EndReason.PUBLISHER_LOST + ")" + (results.writes()
+                            ? "" : " (no --out: printed only)"));
+        }
+        return new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId() + ": "
+                + silence);
+    }
+
+    /**
+     * Stopped from outside (a shutdown hook on SIGTERM or Ctrl-C): the size under way is written as a
+     * partial row {@link EndReason#INTERRUPTED}. Once only; safe from another thread (the counters
+     * are read as they stand).
+     */
+    void interrupted() {
+        if (done) {
+            return; // every size finished: the run completes while the process stops
+        }
+        try {
+            endPartial(EndReason.INTERRUPTED, lastMessageNs);
+        } catch (RuntimeException e) {
+            err.println("subscriber " + cfg.subscriberId() + ": stopping: the partial row could not be written ("
+                    + e.getMessage() + ")");
+            err.flush();
+        }
+    }
+
+    /**
+     * Writes what was measured of the size under way, if anything, as a partial row ending at
+     * {@code endNs} with {@code reason}, and records the reason in run.json. Once only: the samples
+     * written, 0 when there was nothing to write (or it was written already).
+     */
+    synchronized long endPartial(String reason, long endNs) {
+        if (endedEarly) {
+            return 0;
+        }
+        endedEarly = true;
+        results.endedEarly(reason);
+        if (stats == null || summarized || stats.packets == 0 || cfg.latencyTest() || latencyTestSeen) {
+            return 0;
+        }
+        long samples = stats.packets;
+        // the batch size travels with FINISHED: unknown (an empty key) when the publisher vanished before
+        results.throughput(stats.sizeBytes, publisherBatchBytes < 0 ? null : publisherBatchBytes,
+                compression != null ? compression.settings : cfg.compression(), samples,
+                stats.summaryPacketsPerS(endNs), stats.summaryMbps(endNs), stats.lost, stats.lostPct(),
+                showCpu ? cpu.summary() : null, reason);
+        err.println("subscriber " + cfg.subscriberId() + ": partial: " + EndReason.describe(reason) + " after "
+                + samples + " samples of size " + stats.sizeBytes + " (" + stats.lost + " lost so far)");
+        err.flush();
+        return samples;
     }
 
     private void printInterval(long now) {
@@ -263,6 +330,7 @@ final class SubscriberRole implements MessageHandler {
 
     private void startSize(int index, int sizeBytes, long now) {
         sizeIndex = index;
+        publisherBatchBytes = -1;
         finished.clear();
         count.reset();
         checksums.clear();
@@ -407,7 +475,10 @@ final class SubscriberRole implements MessageHandler {
                 + sizeBytes + " bytes from publisher " + publisher + " equal what it sent (CRC32C)");
     }
 
-    private void summary(long now) {
+    private synchronized void summary(long now) {
+        if (endedEarly) {
+            return; // the size was written as a partial row when the process was being stopped
+        }
         long pps = stats.summaryPacketsPerS(now);
         double mbps = stats.summaryMbps(now);
         double cpuPct = cpu.summary();

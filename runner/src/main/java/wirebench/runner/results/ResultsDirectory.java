@@ -13,6 +13,7 @@ import java.util.UUID;
 
 import wirebench.contract.AtomicFiles;
 import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.EndReason;
 import wirebench.contract.Json;
 import wirebench.contract.VersionProvider;
 
@@ -76,9 +77,10 @@ public final class ResultsDirectory implements AutoCloseable {
         return families.computeIfAbsent(family, f -> CsvFamilyWriter.open(dir, f, keys, measures));
     }
 
-    /** Writes the end time into run.json. */
+    /** Writes the end time into run.json, and {@code end_reason} {@link EndReason#COMPLETED}. */
     public synchronized void finish() {
         run.put("end_utc", Instant.now().toString());
+        run.put("end_reason", EndReason.COMPLETED);
         writeRunJson();
     }
 

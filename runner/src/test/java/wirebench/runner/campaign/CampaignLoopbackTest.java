@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import wirebench.contract.Columns;
+
 /** Campaigns of real {@code wirebench run pubsub} children over loopback (Aeron UDP). */
 class CampaignLoopbackTest {
     private static final Pattern PROGRESS = Pattern.compile(
@@ -108,7 +110,7 @@ class CampaignLoopbackTest {
 
     /**
      * Reads a results CSV as docs/results-format.md says: format line, header, rows whose non-key
-     * fields are numbers or empty.
+     * fields are numbers or empty, but end_reason (text: completed, as every kept test).
      */
     private static List<CSVRecord> family(Path file, String family, String keys) throws IOException {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -123,7 +125,9 @@ class CampaignLoopbackTest {
                 assertThat(rec.size()).isEqualTo(p.getHeaderNames().size());
                 for (String col : p.getHeaderNames()) {
                     String v = rec.get(col);
-                    if (!keyList.contains(col) && !v.isEmpty()) {
+                    if (col.equals(Columns.END_REASON)) {
+                        assertThat(v).as(file + " " + col + ": a kept test is a completed one").isEqualTo("completed");
+                    } else if (!keyList.contains(col) && !v.isEmpty()) {
                         assertThat(v).as(file + " " + col).matches("-?\\d+(\\.\\d+)?");
                     }
                 }

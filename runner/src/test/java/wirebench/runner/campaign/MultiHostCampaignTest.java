@@ -209,8 +209,9 @@ class MultiHostCampaignTest {
     void shouldStopEveryRemoteRoleWhenTheCampaignGetsSigterm(@TempDir Path dir) throws Exception {
         Path hf = hostsFile(dir, 1, 2);
         List<String> cmd = new ArrayList<>(List.of(JAVA, "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
-                "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"), "wirebench.runner.RunnerMain", "campaign"));
+                "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+        cmd.addAll(wirebench.runner.JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "wirebench.runner.RunnerMain", "campaign"));
         cmd.addAll(common(dir.resolve("t"), hf, 30, "--sizes", "32", "--tests", "lat",
                 "--extra-arguments", "-basePort 21300 -discoveryTimeout 20"));
         Process coordinator = new ProcessBuilder(cmd).redirectErrorStream(true)

@@ -12,6 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import wirebench.runner.JavaOptions;
 import wirebench.testsupport.Prerequisites;
 
 /**
@@ -88,7 +89,10 @@ public final class SshNamespaces implements AutoCloseable {
         Files.writeString(sshConfig, "Host badkey\n  HostName " + addresses[2] + "\n  IdentityFile "
                 + dir.resolve("id_refused") + "\n\nHost " + subnet + "*\n  IdentityFile " + dir.resolve("id_client")
                 + "\n\nHost *\n  User root\n  IdentitiesOnly yes\n  UserKnownHostsFile " + dir.resolve("known_hosts")
-                + "\n  GlobalKnownHostsFile /dev/null\n  StrictHostKeyChecking yes\n  LogLevel ERROR\n");
+                + "\n  GlobalKnownHostsFile /dev/null\n  StrictHostKeyChecking yes\n  LogLevel ERROR\n"
+                // the test JVM's extra options for wirebench JVMs (the poms: lighter JIT and GC for
+                // the roles, test fixtures here) reach the remote roles as they reach local ones
+                + "  SendEnv " + JavaOptions.VARIABLE + "\n");
         Files.createDirectories(Paths.get("/run/sshd"));
         for (int i = 0; i < namespaces.length; i++) {
             Path cfg = dir.resolve("sshd_config_" + i);
@@ -96,7 +100,7 @@ public final class SshNamespaces implements AutoCloseable {
                     + "\nPidFile none\nUsePAM no\nPermitRootLogin prohibit-password\nPubkeyAuthentication yes\n"
                     + "PasswordAuthentication no\nKbdInteractiveAuthentication no\nAuthorizedKeysFile "
                     + dir.resolve("authorized_keys") + "\nStrictModes no\nClientAliveInterval 1\n"
-                    + "ClientAliveCountMax 3\nLogLevel ERROR\n");
+                    + "ClientAliveCountMax 3\nLogLevel ERROR\nAcceptEnv " + JavaOptions.VARIABLE + "\n");
             sshds.add(new ProcessBuilder("ip", "netns", "exec", namespaces[i], "/usr/sbin/sshd", "-D", "-e", "-f",
                     cfg.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("sshd_" + i + ".log").toFile())
                     .start());

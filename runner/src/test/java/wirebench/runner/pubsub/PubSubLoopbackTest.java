@@ -125,8 +125,8 @@ class PubSubLoopbackTest {
         }
         List<String> csv = Files.readAllLines(dir.resolve("pubsub-throughput.csv"));
         assertThat(csv.get(1)).isEqualTo("transport,reliability,keyed,instances,batch_bytes,compression,size_bytes,total_samples,"
-                + "samples_per_s,mbps,lost,lost_pct,cpu_pct");
-        assertThat(csv.get(2)).contains(",8192,NONE,64," + total + ",");
+                + "samples_per_s,mbps,lost,lost_pct,cpu_pct,end_reason");
+        assertThat(csv.get(2)).contains(",8192,NONE,64," + total + ",").endsWith(",completed");
         // latency under load: pings every 10 batches were answered
         List<String> lat = Files.readAllLines(dir.resolve("pubsub-latency.csv"));
         assertThat(lat.get(2)).contains(",throughput,");

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import wirebench.runner.JavaOptions;
 
 /**
  * Three hosts in network namespaces on one bridge (host a: the publisher; b and c: subscribers),
@@ -111,10 +112,11 @@ class PubSubNamespaceTest {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", HOSTS[host],
                 Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
                 "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
-                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
-                "-Dfile.encoding=UTF-8", "-cp", System.getProperty("java.class.path"), "wirebench.runner.RunnerMain",
-                "run", "pubsub", "-basePort", Integer.toString(BASE_PORT), "-nic", ADDRESSES[host], "-noPrintIntervals",
-                "-discoveryTimeout", "30"));
+                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+        cmd.addAll(JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
+        cmd.addAll(List.of("-Dfile.encoding=UTF-8", "-cp", System.getProperty("java.class.path"),
+                "wirebench.runner.RunnerMain", "run", "pubsub", "-basePort", Integer.toString(BASE_PORT), "-nic",
+                ADDRESSES[host], "-noPrintIntervals", "-discoveryTimeout", "30"));
         cmd.addAll(Arrays.asList(args));
         Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve(name + ".out").toFile())
                 .redirectError(dir.resolve(name + ".err").toFile()).start();
