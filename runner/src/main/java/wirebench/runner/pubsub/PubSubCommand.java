@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import picocli.CommandLine.Command;
@@ -311,7 +312,14 @@ public final class PubSubCommand implements Callable<Integer> {
             }, "wirebench-subscriber");
             subThread.setDaemon(true);
             subThread.start();
-            publisher.run();
+            try {
+                publisher.run();
+            } catch (RuntimeException | Error e) {
+                // the transports close when this returns: the subscriber must stop polling them first
+                subscriber.abandon();
+                joinBriefly(subThread);
+                throw e;
+            }
             join(subThread);
             if (failure.get() != null) {
                 throw failure.get();
@@ -332,6 +340,15 @@ public final class PubSubCommand implements Callable<Integer> {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException e) {
             // shutting down: the hook writes the partial row
+        }
+    }
+
+    /** Waits up to 10 s for {@code t} (the subscriber stopping after the publisher failed). */
+    private static void joinBriefly(Thread t) {
+        try {
+            t.join(TimeUnit.SECONDS.toMillis(10));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -6,9 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.DirectBuffer;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import wirebench.contract.WirebenchException;
@@ -64,9 +65,21 @@ final class PublisherRole implements MessageHandler {
     private WirebenchException failure;
     /** -latencyFile, or null. */
     private final LatencyFile latencyFile;
+    /** Every time this role reads: send times, timeouts, pace; injected so tests control it. */
+    private final NanoClock clock;
+    /** -pubRate on {@link #clock}. */
+    private final Pacer pacer;
 
     PublisherRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
             PrintWriter err, boolean showCpu) {
+        this(cfg, transport, printerOrNull, results, err, showCpu, SystemNanoClock.INSTANCE);
+    }
+
+    /** With the clock every time of this role is read from (the system's monotonic clock outside tests). */
+    PublisherRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
+            PrintWriter err, boolean showCpu, NanoClock clock) {
+        this.clock = clock;
+        this.pacer = new Pacer(clock, cfg.pubRatePerS(), cfg.pubRateSleep());
         this.cfg = cfg;
         this.transport = transport;
         this.printer = printerOrNull;
@@ -111,11 +124,11 @@ final class PublisherRole implements MessageHandler {
     private void discover() {
         err.println(wirebench.contract.Numbers.fmt("Waiting to discover %d subscribers ...", cfg.numSubscribers()));
         err.flush();
-        long start = System.nanoTime();
+        long start = clock.nanoTime();
         long deadline = start + TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS());
         long nextHello = start;
         while (announced.size() < cfg.numSubscribers()) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (now - nextHello >= 0) {
                 Wire.header(control, cfg.domain(), Wire.HELLO, 0, cfg.publisherId(), 0, 0, 0);
                 data.offer(control, 0, Wire.putCompression(control, cfg.compression(), cfg.compressionExplicit()));
@@ -143,7 +156,7 @@ final class PublisherRole implements MessageHandler {
         err.println(wirebench.contract.Numbers.fmt("Sending %d initialization pings ...", warmUps));
         err.flush();
         for (int i = 0; i < warmUps; i++) {
-            pingPong(-1 - i, System.nanoTime(), i % cfg.numSubscribers(), 0, true);
+            pingPong(-1 - i, clock.nanoTime(), i % cfg.numSubscribers(), 0, true);
         }
         stats = new LatencyStats();
         if (latencyFile != null) {
@@ -152,7 +165,7 @@ final class PublisherRole implements MessageHandler {
         count.reset();
         measuring = true;
         cpu.reset();
-        long start = System.nanoTime();
+        long start = clock.nanoTime();
         long end = cfg.executionTimeS() > 0 ? start + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : Long.MAX_VALUE;
         long sent = cfg.latencyTest() ? latencyLoop(start, end) : throughputLoop(start, end, batchBytes);
         finish(sent - 1, last, cfg.latencyTest() ? 0 : batchBytes);
@@ -185,14 +198,11 @@ final class PublisherRole implements MessageHandler {
     }
 
     private long latencyLoop(long start, long end) {
-        long periodNs = cfg.pubRatePerS() > 0 ? 1_000_000_000L / cfg.pubRatePerS() : 0;
         long seq = 0;
         while (seq < cfg.numIter()) {
-            long intended = periodNs > 0 ? start + seq * periodNs : System.nanoTime();
-            if (periodNs > 0) {
-                pace(intended);
-            }
-            if (intended - end >= 0 || System.nanoTime() - end >= 0) {
+            long intended = pacer.dueNs(start, seq);
+            pacer.awaitNs(intended);
+            if (intended - end >= 0 || clock.nanoTime() - end >= 0) {
                 break;
             }
             pingPong(seq, intended, (int) (seq % cfg.numSubscribers()), (int) (seq % cfg.instances()), false);
@@ -200,20 +210,6 @@ final class PublisherRole implements MessageHandler {
             sleepAfter(1);
         }
         return seq;
-    }
-
-    private void pace(long intendedNs) {
-        while (true) {
-            long left = intendedNs - System.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            if (cfg.pubRateSleep() && left > 50_000) {
-                LockSupport.parkNanos(left - 20_000);
-            } else {
-                Thread.onSpinWait();
-            }
-        }
     }
 
     /** One ping and its pong; the timestamp is the intended send time, so a stall counts. */
@@ -232,10 +228,10 @@ final class PublisherRole implements MessageHandler {
             count.message(1, transport.wireBytes(len), transport.wireBytes(lastSentBytes));
         }
         long timeout = cfg.transport().reliable() ? RELIABLE_PONG_TIMEOUT_NS : BEST_EFFORT_PONG_TIMEOUT_NS;
-        long deadline = System.nanoTime() + timeout;
+        long deadline = clock.nanoTime() + timeout;
         while (!awaitedArrived) {
-            echo.await(this, 16, Math.max(1, deadline - System.nanoTime()));
-            if (!awaitedArrived && System.nanoTime() - deadline >= 0) {
+            echo.await(this, 16, Math.max(1, deadline - clock.nanoTime()));
+            if (!awaitedArrived && clock.nanoTime() - deadline >= 0) {
                 if (cfg.transport().reliable()) {
                     throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher: no pong for ping " + seq
                             + " of " + sizeBytes + " bytes from subscriber " + target + " within "
@@ -249,20 +245,16 @@ final class PublisherRole implements MessageHandler {
 
     private long throughputLoop(long start, long end, int batchBytes) {
         int perBatch = batchBytes >= 2 * sizeBytes ? batchBytes / sizeBytes : 1;
-        double nsPerSample = cfg.pubRatePerS() > 0 ? 1e9 / cfg.pubRatePerS() : 0;
         long seq = 0;
         long batchIndex = 0;
         long pings = 0;
         while (seq < cfg.numIter()) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (now - end >= 0) {
                 break;
             }
-            long intended = now;
-            if (nsPerSample > 0) {
-                intended = start + (long) (seq * nsPerSample);
-                pace(intended);
-            }
+            long intended = pacer.paced() ? pacer.dueNs(start, seq) : now;
+            pacer.awaitNs(intended);
             int n = (int) Math.min(perBatch, cfg.numIter() - seq);
             Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), n, sizeBytes, sizeIndex);
             int pingAt = -1;
@@ -296,10 +288,7 @@ final class PublisherRole implements MessageHandler {
     /** -sleep: Perftest sleeps after every sample it writes; a batch of n samples sleeps n times as long. */
     private void sleepAfter(int samples) {
         if (cfg.sleepMs() > 0) {
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(cfg.sleepMs() * samples);
-            for (long left = deadline - System.nanoTime(); left > 0; left = deadline - System.nanoTime()) {
-                LockSupport.parkNanos(left);
-            }
+            pacer.sleepNs(TimeUnit.MILLISECONDS.toNanos(cfg.sleepMs() * samples));
         }
     }
 
@@ -324,7 +313,7 @@ final class PublisherRole implements MessageHandler {
         lastSentBytes = len;
         long stallDeadline = 0;
         while (!data.offer(msg, 0, len)) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (stallDeadline == 0) {
                 stallDeadline = now + STALL_TIMEOUT_NS;
             } else if (now - stallDeadline >= 0) {
@@ -339,10 +328,10 @@ final class PublisherRole implements MessageHandler {
 
     private void finish(long lastSeq, boolean last, int batchBytes) {
         acked.clear();
-        long deadline = System.nanoTime() + FINISH_TIMEOUT_NS;
+        long deadline = clock.nanoTime() + FINISH_TIMEOUT_NS;
         long next = 0;
         while (acked.size() < cfg.numSubscribers()) {
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (now - next >= 0) {
                 int flags = (last ? Wire.FLAG_LAST_SIZE : 0) | (cfg.latencyTest() ? Wire.FLAG_LATENCY_TEST : 0)
                         | (verify ? Wire.FLAG_CHECKSUM : 0);
@@ -434,7 +423,7 @@ final class PublisherRole implements MessageHandler {
     }
 
     private void onPong(DirectBuffer b, int off) {
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (b.getInt(off + 20) != sizeIndex || b.getInt(off + 16) != sizeBytes) {
             return; // a late pong of an earlier size
         }

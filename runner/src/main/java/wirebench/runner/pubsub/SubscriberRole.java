@@ -56,6 +56,8 @@ final class SubscriberRole implements MessageHandler {
     /** A partial row has been written (or the run ended early with nothing to write). */
     private boolean endedEarly;
     private long lastMessageNs;
+    /** Set from another thread when the publisher in this process failed: the receive loop stops. */
+    private volatile boolean abandoned;
     /** When this subscriber started waiting: no publisher sent a sample before (plausible sequences). */
     private long startNs = Long.MIN_VALUE / 2;
     /** Samples and FINISHED messages with sequence numbers no publisher can have sent, over all sizes. */
@@ -126,6 +128,10 @@ final class SubscriberRole implements MessageHandler {
         lastMessageNs = start;
         while (true) {
             data.await(this, 64, TimeUnit.MILLISECONDS.toNanos(100));
+            if (abandoned) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
+                        + ": stopped, the publisher in this process failed");
+            }
             long now = System.nanoTime();
             if (mismatch != null && now - mismatchDeadlineNs >= 0) {
                 throw WirebenchException.badInput(mismatch);
@@ -189,6 +195,14 @@ final class SubscriberRole implements MessageHandler {
         }
         return new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId() + ": "
                 + silence);
+    }
+
+    /**
+     * The publisher running in this process failed: the receive loop stops within one wait (at most
+     * 100 ms), before the transport it polls is closed. Safe from another thread.
+     */
+    void abandon() {
+        abandoned = true;
     }
 
     /**

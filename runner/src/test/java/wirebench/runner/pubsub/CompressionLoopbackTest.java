@@ -64,7 +64,7 @@ class CompressionLoopbackTest {
         long raw = Long.parseLong(row.get("raw_bytes"));
         long wire = Long.parseLong(row.get("wire_bytes"));
         // uncompressed framing: 2500 batches of 24 + 8 x 1000 bytes, each in 6 Aeron fragments of <= 1376 bytes
-        assertThat(raw).isEqualTo(2500L * wirebench.runner.transport.aeron.AeronTransport.framedBytes(8024, 1408));
+        assertThat(raw).isEqualTo(2500L * wirebench.runner.transport.aeron.AeronFraming.framedBytes(8024, 1408));
         assertThat(wire).isLessThan(raw / 2);
         assertThat(Long.parseLong(row.get("saved_bytes"))).isEqualTo(raw - wire);
         assertThat(Double.parseDouble(row.get("saved_pct"))).isGreaterThan(50.0);

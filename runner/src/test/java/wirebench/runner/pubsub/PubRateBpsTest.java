@@ -11,8 +11,9 @@ class PubRateBpsTest {
     @Test
     @Timeout(120)
     void shouldPaceThePublisherAtTheCalculatedSampleRate() {
-        // 1 024 000 bit/s of 256-byte samples = 500 samples/s; 1000 samples take about 2 s (unbatched:
-        // with batches the rate holds on average but samples leave 32 at a time)
+        // 1 024 000 bit/s of 256-byte samples = 500 samples/s, sleeping while it waits. The pace itself
+        // (1000 samples in 2 s, none early, parks through long waits) is PacerTest's, on a controlled
+        // clock; here: the rate reaches the publisher and every paced sample arrives.
         RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "256",
                 "-batchSize", "0", "-numIter", "1000", "-latencyCount", "100", "-pubRatebps", "1024000:sleep", "-noPrintIntervals");
 
@@ -20,9 +21,7 @@ class PubRateBpsTest {
         assertThat(r.err()).contains("Calculated Publication Rate is: 500 samples/s");
         String[] row = r.csvRows().get(0);
         assertThat(row[1]).isEqualTo("1000");
-        long samplesPerS = Long.parseLong(row[2]);
-        // the subscriber's window runs from the first sample to FINISHED: 999 gaps of 2 ms
-        assertThat(samplesPerS).isBetween(400L, 520L);
+        assertThat(row[4]).isEqualTo("0"); // none lost
     }
 
     @Test

@@ -11,14 +11,15 @@ class SleepAndBurstTest {
     @Test
     @Timeout(120)
     void shouldSleepAfterEverySampleItSends() {
-        // 100 unbatched samples, 10 ms after each: the subscriber sees at most 100 samples/s
+        // 100 unbatched samples, 10 ms after each (how long a sleep lasts, on a controlled clock, is
+        // PacerTest's): here every sample still arrives
         RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-dataLen", "64",
                 "-batchSize", "0", "-numIter", "100", "-latencyCount", "10", "-sleep", "10", "-noPrintIntervals");
 
         assertThat(r.exitCode()).as(r.err()).isZero();
         String[] row = r.csvRows().get(0);
         assertThat(row[1]).isEqualTo("100");
-        assertThat(Long.parseLong(row[2])).isBetween(50L, 101L);
+        assertThat(row[4]).isEqualTo("0"); // none lost
     }
 
     @Test

@@ -10,19 +10,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import wirebench.runner.transport.aeron.AeronTransport;
+import wirebench.runner.transport.aeron.AeronFraming;
 
 /** The engines' framing as the compression family counts it. */
 class WireBytesTest {
 
     @Test
     void shouldAddAeronFrameHeadersAndAlignmentPerFragmentWhenMessagesAreFramed() {
-        assertThat(AeronTransport.framedBytes(1, 1408)).isEqualTo(64); // 32 + 1 padded to 64
-        assertThat(AeronTransport.framedBytes(32, 1408)).isEqualTo(64);
-        assertThat(AeronTransport.framedBytes(33, 1408)).isEqualTo(96);
-        assertThat(AeronTransport.framedBytes(1376, 1408)).isEqualTo(1408); // one full fragment
-        assertThat(AeronTransport.framedBytes(1377, 1408)).isEqualTo(1408 + 64); // a second fragment for 1 byte
-        assertThat(AeronTransport.framedBytes(3 * 8160, 8192)).isEqualTo(3 * 8192);
+        assertThat(AeronFraming.framedBytes(1, 1408)).isEqualTo(64); // 32 + 1 padded to 64
+        assertThat(AeronFraming.framedBytes(32, 1408)).isEqualTo(64);
+        assertThat(AeronFraming.framedBytes(33, 1408)).isEqualTo(96);
+        assertThat(AeronFraming.framedBytes(1376, 1408)).isEqualTo(1408); // one full fragment
+        assertThat(AeronFraming.framedBytes(1377, 1408)).isEqualTo(1408 + 64); // a second fragment for 1 byte
+        assertThat(AeronFraming.framedBytes(3 * 8160, 8192)).isEqualTo(3 * 8192);
     }
 
     @Test

@@ -44,17 +44,17 @@ class DriverDutyTest {
         }
     }
 
-    private static AeronTransport.DriverDuty dutyOver(CountingAgent agent) {
+    private static DriverDuty dutyOver(CountingAgent agent) {
         AgentInvoker invoker = new AgentInvoker(Throwable::printStackTrace, null, agent);
         invoker.start();
-        return new AeronTransport.DriverDuty(invoker);
+        return new DriverDuty(invoker);
     }
 
     @Test
     @Timeout(30)
     void shouldKeepTheDriverRunningWhenNoRoleThreadDoes() {
         CountingAgent agent = new CountingAgent();
-        try (AeronTransport.DriverDuty duty = dutyOver(agent)) {
+        try (DriverDuty duty = dutyOver(agent)) {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
             while (agent.cycles.get() < 5 && System.nanoTime() < deadline) {
                 Thread.onSpinWait();
@@ -68,7 +68,7 @@ class DriverDutyTest {
     @Timeout(60)
     void shouldNeverRunTwoCyclesAtOnce() throws InterruptedException {
         CountingAgent agent = new CountingAgent();
-        try (AeronTransport.DriverDuty duty = dutyOver(agent)) {
+        try (DriverDuty duty = dutyOver(agent)) {
             AtomicLong ranByRoles = new AtomicLong();
             Runnable role = () -> {
                 for (int i = 0; i < 50_000; i++) {
@@ -99,7 +99,7 @@ class DriverDutyTest {
     @Timeout(30)
     void shouldRunNoCycleAfterClose() {
         CountingAgent agent = new CountingAgent();
-        AeronTransport.DriverDuty duty = dutyOver(agent);
+        DriverDuty duty = dutyOver(agent);
         assertThat(duty.run()).isEqualTo(1);
 
         duty.close();

@@ -1,0 +1,84 @@
+package wirebench.runner.transport.aeron;
+
+import io.aeron.FragmentAssembler;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.FragmentHandler;
+import org.agrona.concurrent.IdleStrategy;
+
+import wirebench.runner.transport.Idle;
+import wirebench.runner.transport.MessageHandler;
+import wirebench.runner.transport.Receiver;
+
+/**
+ * A {@link Receiver} on a subscription: whole messages (fragments reassembled); {@link #await}
+ * waits with the given idle strategy and, under INVOKER threading, runs the driver's duty cycle
+ * between polls.
+ */
+final class AeronReceiver implements Receiver {
+    private final Subscription sub;
+    private final IdleStrategy idle;
+    private final DriverDuty duty;
+    private MessageHandler target;
+    private Throwable thrown;
+    private final FragmentAssembler assembler;
+
+    AeronReceiver(Subscription sub, IdleStrategy idle, DriverDuty duty) {
+        this.sub = sub;
+        this.idle = idle;
+        this.duty = duty;
+        // Image.poll hands what a handler throws to Aeron's error handler and carries on; the
+        // roles' handlers throw to stop the run (bad input, a pong that cannot be sent), so
+        // keep the first failure, skip the rest of the batch and rethrow it from poll.
+        FragmentHandler h = (buffer, offset, length, header) -> {
+            if (thrown == null) {
+                try {
+                    target.onMessage(buffer, offset, length);
+                } catch (RuntimeException | Error e) {
+                    thrown = e;
+                }
+            }
+        };
+        this.assembler = new FragmentAssembler(h);
+    }
+
+    /** Polls the image only: a waiting caller uses {@link #await}, which also runs the driver. */
+    @Override
+    public int poll(MessageHandler handler, int limit) {
+        target = handler;
+        int n = sub.poll(assembler, limit);
+        if (thrown != null) {
+            Throwable t = thrown;
+            thrown = null;
+            if (t instanceof Error) {
+                throw (Error) t;
+            }
+            throw (RuntimeException) t;
+        }
+        return n;
+    }
+
+    @Override
+    public int await(MessageHandler handler, int limit, long timeoutNs) {
+        long deadline = System.nanoTime() + timeoutNs;
+        idle.reset();
+        while (true) {
+            int n = poll(handler, limit);
+            if (n > 0) {
+                Idle.arrived(idle);
+                return n;
+            }
+            // INVOKER: the driver's cycle may just have received the awaited message into the
+            // image; work done means poll again at once instead of yielding the core.
+            int work = duty != null ? duty.run() : 0;
+            if (System.nanoTime() - deadline >= 0) {
+                return 0;
+            }
+            idle.idle(work);
+        }
+    }
+
+    @Override
+    public void close() {
+        sub.close();
+    }
+}

@@ -1,0 +1,121 @@
+package wirebench.runner.transport.aeron;
+
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.agrona.concurrent.Agent;
+import org.agrona.concurrent.AgentInvoker;
+
+/**
+ * The driver's duty cycle under INVOKER threading, run by whichever thread is waiting: a role
+ * thread after each offer and while it awaits a message, the Aeron client's own calls (adding or
+ * closing a publication) through {@link #clientInvoker}, and a keeper thread that runs a cycle
+ * whenever nobody else has for {@link #KEEPER_PERIOD_NS}, so the driver stays alive while the
+ * roles are busy elsewhere (a handler decompressing 10 MB, a pause between sizes): the Aeron
+ * client declares the driver dead after 10 s without a cycle. The driver's agents are not
+ * thread-safe, so every cycle runs under one lock.
+ */
+final class DriverDuty implements AutoCloseable {
+    static final long KEEPER_PERIOD_NS = 50_000_000L;
+    private final AgentInvoker invoker;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Cycles run so far; written under {@link #lock}, read by the keeper. */
+    private volatile long cycles;
+    private volatile boolean closed;
+    private final AgentInvoker clientInvoker;
+    private final Thread keeper;
+
+    DriverDuty(AgentInvoker invoker) {
+        this.invoker = invoker;
+        Agent locked = new Agent() {
+            @Override
+            public int doWork() {
+                return runLocked();
+            }
+
+            @Override
+            public String roleName() {
+                return "wirebench-driver-duty";
+            }
+        };
+        this.clientInvoker = new AgentInvoker(e -> {
+            throw new IllegalStateException("aeron: the media driver's duty cycle failed", e);
+        }, null, locked);
+        this.clientInvoker.start();
+        this.keeper = new Thread(this::keep, "wirebench-aeron-keeper");
+        this.keeper.setDaemon(true);
+        this.keeper.start();
+    }
+
+    /** Runs one duty cycle unless another thread is running one; returns the work done. */
+    int run() {
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            return closed ? 0 : cycle();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Runs one duty cycle, waiting for the lock (the client's calls must see the driver act). */
+    private int runLocked() {
+        lock.lock();
+        try {
+            return closed ? 0 : cycle();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private int cycle() {
+        int work = invoker.invoke();
+        cycles = cycles + 1; // only under the lock: no lost update
+        return work;
+    }
+
+    private void keep() {
+        long seen = -1;
+        while (!closed) {
+            LockSupport.parkNanos(KEEPER_PERIOD_NS);
+            long now = cycles;
+            if (now == seen) {
+                run();
+            }
+            seen = cycles;
+        }
+    }
+
+    /** The invoker handed to the Aeron client: its cycles take the same lock. */
+    AgentInvoker clientInvoker() {
+        return clientInvoker;
+    }
+
+    /** Cycles run so far, by anyone. */
+    long cycles() {
+        return cycles;
+    }
+
+    boolean keeperAlive() {
+        return keeper.isAlive();
+    }
+
+    /** Stops the keeper; after this no cycle runs. The caller then closes the driver. */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+        } finally {
+            lock.unlock();
+        }
+        LockSupport.unpark(keeper);
+        try {
+            keeper.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package wirebench.runner.transport.aeron;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Comparator;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+import io.aeron.driver.MediaDriver;
+import io.aeron.driver.ThreadingMode;
+import org.agrona.concurrent.IdleStrategy;
+
+import wirebench.contract.WirebenchException;
+
+/**
+ * wirebench's embedded Aeron media driver: one per transport, in a fresh directory under
+ * {@code /dev/shm} (the temp directory without it) named after the process, deleted on close; the
+ * directories of wirebench processes that no longer run are removed at start. Under INVOKER
+ * threading it has no thread of its own: {@link #duty()} runs its duty cycle.
+ */
+final class EmbeddedDriver implements AutoCloseable {
+    private static final String DIR_PREFIX = "wirebench-aeron-";
+    /** Socket buffers and receiver window: 2 MiB (Aeron's 128 KiB default throttles loopback). */
+    private static final int SOCKET_BUFFER_BYTES = 2 << 20;
+
+    private final MediaDriver driver;
+    private final DriverDuty duty;
+
+    /**
+     * Launches a driver in {@code modeName} threading (Aeron's ThreadingMode names) whose agents
+     * wait with fresh strategies from {@code idle} (one per agent: strategies keep state).
+     */
+    EmbeddedDriver(String modeName, Supplier<IdleStrategy> idle) {
+        deleteStaleDirectories();
+        String dir = Paths.get(sharedMemoryRoot(), DIR_PREFIX + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong())).toString();
+        MediaDriver.Context ctx = new MediaDriver.Context()
+                .aeronDirectoryName(dir)
+                .dirDeleteOnStart(true)
+                .dirDeleteOnShutdown(true)
+                .termBufferSparseFile(true)
+                .socketRcvbufLength(SOCKET_BUFFER_BYTES)
+                .socketSndbufLength(SOCKET_BUFFER_BYTES)
+                .initialWindowLength(SOCKET_BUFFER_BYTES)
+                .threadingMode(threadingMode(modeName))
+                .sharedIdleStrategy(idle.get())
+                .sharedNetworkIdleStrategy(idle.get())
+                .conductorIdleStrategy(idle.get())
+                .senderIdleStrategy(idle.get())
+                .receiverIdleStrategy(idle.get());
+        try {
+            driver = MediaDriver.launch(ctx);
+            duty = ctx.threadingMode() == ThreadingMode.INVOKER ? new DriverDuty(driver.sharedAgentInvoker()) : null;
+        } catch (RuntimeException | LinkageError e) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot start the media driver in "
+                    + dir + " (" + e + "; Java 17 needs --add-opens java.base/jdk.internal.misc=ALL-UNNAMED)", e);
+        }
+    }
+
+    /** The driver's directory, for the client. */
+    String directory() {
+        return driver.aeronDirectoryName();
+    }
+
+    /** INVOKER threading: the duty cycle the waiting threads run; null in the other modes. */
+    DriverDuty duty() {
+        return duty;
+    }
+
+    static ThreadingMode threadingMode(String name) {
+        try {
+            return ThreadingMode.valueOf(name);
+        } catch (IllegalArgumentException e) {
+            throw new WirebenchException(WirebenchException.USAGE,
+                    "-threadingMode: expected SHARED, SHARED_NETWORK, DEDICATED or INVOKER, got '" + name + "'");
+        }
+    }
+
+    private static String sharedMemoryRoot() {
+        return Files.isDirectory(Paths.get("/dev/shm")) ? "/dev/shm" : System.getProperty("java.io.tmpdir");
+    }
+
+    /** Removes driver directories left by wirebench processes that no longer run (killed runs). */
+    static void deleteStaleDirectories() {
+        Path root = Paths.get(sharedMemoryRoot());
+        try (Stream<Path> s = Files.list(root)) {
+            s.filter(p -> p.getFileName().toString().startsWith(DIR_PREFIX)).forEach(p -> {
+                String rest = p.getFileName().toString().substring(DIR_PREFIX.length());
+                int dash = rest.indexOf('-');
+                try {
+                    long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
+                    if (ProcessHandle.of(pid).isEmpty()) {
+                        deleteRecursively(p);
+                    }
+                } catch (NumberFormatException e) {
+                    // not ours after all: leave it
+                }
+            });
+        } catch (IOException e) {
+            // cleaning is best effort: a stale directory only costs space
+        }
+    }
+
+    private static void deleteRecursively(Path p) {
+        try (Stream<Path> s = Files.walk(p)) {
+            s.sorted(Comparator.reverseOrder()).forEach(q -> q.toFile().delete());
+        } catch (IOException e) {
+            // best effort, see above
+        }
+    }
+
+    /** Stops the duty cycle (none runs while or after the driver closes), then the driver. */
+    @Override
+    public void close() {
+        if (duty != null) {
+            duty.close();
+        }
+        driver.close();
+    }
+}
