@@ -5,10 +5,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.spi.SelectorProvider;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
@@ -25,12 +25,11 @@ import java.util.concurrent.locks.LockSupport;
  * {@link #receive} swallows and reports as "nothing arrived". So a quiet socket returns within about
  * two slices whatever {@code timeoutMs} asks; the server checks its own clock after each return.
  */
-final class BlockingReceiver implements DatagramReceiver {
+final class BlockingReceiver extends ChannelReceiver {
     static final int WAKE_SLICE_MS = 25;
     static final int WAKE_BYTES = 12;
     private static final int WAKE_MAGIC = Datagrams.magic((byte) 'W');
 
-    private final DatagramChannel channel;
     private final ByteBuffer slot = Slots.direct(1)[0];
     private final long token = ThreadLocalRandom.current().nextLong();
     private final DatagramChannel wakeChannel;
@@ -40,19 +39,13 @@ final class BlockingReceiver implements DatagramReceiver {
     private SocketAddress source;
 
     BlockingReceiver(InetSocketAddress bind, int rcvbufBytes) throws IOException {
-        channel = DatagramChannel.open(StandardProtocolFamily.INET);
-        DatagramChannel w = null;
+        super(SelectorProvider.provider(), bind, rcvbufBytes, true);
         try {
-            if (rcvbufBytes > 0) {
-                channel.setOption(StandardSocketOptions.SO_RCVBUF, rcvbufBytes);
-            }
-            channel.bind(bind);
-            w = DatagramChannel.open(StandardProtocolFamily.INET);
+            wakeChannel = DatagramChannel.open(StandardProtocolFamily.INET);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
         }
-        wakeChannel = w;
         InetAddress a = bind.getAddress();
         InetSocketAddress self = new InetSocketAddress(a == null || a.isAnyLocalAddress()
                 ? InetAddress.getLoopbackAddress() : a, channel.socket().getLocalPort());
@@ -109,21 +102,6 @@ final class BlockingReceiver implements DatagramReceiver {
     @Override
     public SocketAddress source(int i) {
         return source;
-    }
-
-    @Override
-    public void send(ByteBuffer datagram, SocketAddress to) throws IOException {
-        channel.send(datagram, to);
-    }
-
-    @Override
-    public int localPort() {
-        return channel.socket().getLocalPort();
-    }
-
-    @Override
-    public int receiveBufferBytes() throws IOException {
-        return channel.getOption(StandardSocketOptions.SO_RCVBUF);
     }
 
     @Override

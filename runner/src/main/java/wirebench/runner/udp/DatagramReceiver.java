@@ -7,9 +7,10 @@ import java.nio.ByteBuffer;
 
 /**
  * The server's socket seen through one receive method, a batch of datagrams per call. Used by one
- * thread at a time. Implementations: {@link SelectorReceiver} (SELECT, EPOLL: drains the socket
- * with one recvfrom each), {@link BlockingReceiver} (THREAD: one datagram per call),
- * {@link RecvmmsgReceiver} (RECVMMSG: one recvmmsg for the whole batch).
+ * thread at a time. Implementations extend {@link ChannelReceiver} (the channel, the ACK sends):
+ * {@link SelectorReceiver} (SELECT, EPOLL: drains the socket with one recvfrom each),
+ * {@link BlockingReceiver} (THREAD: one datagram per call), {@link RecvmmsgReceiver} (RECVMMSG:
+ * one recvmmsg for the whole batch).
  */
 interface DatagramReceiver extends Closeable {
 

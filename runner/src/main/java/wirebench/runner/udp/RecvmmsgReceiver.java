@@ -5,11 +5,10 @@ import java.lang.invoke.MethodHandle;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.net.StandardProtocolFamily;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.spi.SelectorProvider;
 
 import wirebench.contract.WirebenchException;
 
@@ -26,7 +25,7 @@ import wirebench.contract.WirebenchException;
  * then {@code msg_len} at 56); {@code struct iovec} 16 bytes; {@code sockaddr_in} 16 bytes;
  * {@code struct pollfd} 8 bytes.
  */
-final class RecvmmsgReceiver implements DatagramReceiver {
+final class RecvmmsgReceiver extends ChannelReceiver {
     /** Datagrams per recvmmsg call at most. */
     static final int BATCH = 64;
     static final int MMSGHDR_BYTES = 64;
@@ -36,7 +35,6 @@ final class RecvmmsgReceiver implements DatagramReceiver {
     private static final int MSG_DONTWAIT = 0x40;
     private static final short POLLIN = 0x1;
 
-    private final DatagramChannel channel;
     private final int fd;
     private final NativeLinux libc;
     private final MethodHandle recvmmsg;
@@ -50,17 +48,9 @@ final class RecvmmsgReceiver implements DatagramReceiver {
     private final Object nullPointer;
 
     RecvmmsgReceiver(InetSocketAddress bind, int rcvbufBytes) throws IOException {
-        NativeLinux.refusal().ifPresent(why -> {
-            throw new WirebenchException(WirebenchException.USAGE, why);
-        });
-        channel = DatagramChannel.open(StandardProtocolFamily.INET);
+        super(SelectorProvider.provider(), refuseUnlessNative(bind), rcvbufBytes, false);
         NativeLinux n = null;
         try {
-            if (rcvbufBytes > 0) {
-                channel.setOption(StandardSocketOptions.SO_RCVBUF, rcvbufBytes);
-            }
-            channel.bind(bind);
-            channel.configureBlocking(false);
             fd = fdOf(channel);
             n = new NativeLinux();
             libc = n;
@@ -78,18 +68,23 @@ final class RecvmmsgReceiver implements DatagramReceiver {
             ByteBuffer p = n.view(pollfd, ByteOrder.nativeOrder());
             p.putInt(0, fd);
             p.putShort(4, POLLIN);
-        } catch (IOException | ReflectiveOperationException | RuntimeException e) {
+        } catch (ReflectiveOperationException | RuntimeException e) {
             if (n != null) {
                 n.close();
             }
             channel.close();
-            if (e instanceof IOException) {
-                throw (IOException) e;
-            }
             throw new WirebenchException(WirebenchException.RUN_FAILED, "recvmmsg: cannot bind the native calls "
                     + "through the Foreign Function & Memory API (" + e + "); run with --add-opens "
                     + "java.base/sun.nio.ch=ALL-UNNAMED --enable-native-access=ALL-UNNAMED (the wirebench launcher does)", e);
         }
+    }
+
+    /** Refuses before any socket is opened when the native calls cannot be bound here; else {@code bind}. */
+    private static InetSocketAddress refuseUnlessNative(InetSocketAddress bind) {
+        NativeLinux.refusal().ifPresent(why -> {
+            throw new WirebenchException(WirebenchException.USAGE, why);
+        });
+        return bind;
     }
 
     /** The channel's file descriptor (needs {@code --add-opens java.base/sun.nio.ch=ALL-UNNAMED}). */
@@ -185,21 +180,6 @@ final class RecvmmsgReceiver implements DatagramReceiver {
         } catch (java.net.UnknownHostException e) {
             throw new IllegalStateException("4 bytes are always an IPv4 address", e);
         }
-    }
-
-    @Override
-    public void send(ByteBuffer datagram, SocketAddress to) throws IOException {
-        channel.send(datagram, to);
-    }
-
-    @Override
-    public int localPort() {
-        return channel.socket().getLocalPort();
-    }
-
-    @Override
-    public int receiveBufferBytes() throws IOException {
-        return channel.getOption(StandardSocketOptions.SO_RCVBUF);
     }
 
     @Override

@@ -3,10 +3,7 @@ package wirebench.runner.udp;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.net.StandardProtocolFamily;
-import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
-import java.nio.channels.DatagramChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.spi.SelectorProvider;
@@ -20,27 +17,24 @@ import wirebench.contract.WirebenchException;
  * and the selector come from one explicitly chosen {@link SelectorProvider}, so SELECT (poll) and
  * EPOLL can both run in one JVM whatever the JVM-wide default provider is.
  */
-final class SelectorReceiver implements DatagramReceiver {
+final class SelectorReceiver extends ChannelReceiver {
     static final String POLL_PROVIDER = "sun.nio.ch.PollSelectorProvider";
     static final String EPOLL_PROVIDER = "sun.nio.ch.EPollSelectorProvider";
 
     /** Datagrams taken per {@link #receive} call at most (the server reads the clock once per call). */
     static final int BATCH = 32;
 
-    private final DatagramChannel channel;
     private final Selector selector;
     private final ByteBuffer[] slots = Slots.direct(BATCH);
     private final SocketAddress[] sources = new SocketAddress[BATCH];
 
     SelectorReceiver(ReceiveMethod method, InetSocketAddress bind, int rcvbufBytes) throws IOException {
-        SelectorProvider provider = provider(method == ReceiveMethod.SELECT ? POLL_PROVIDER : EPOLL_PROVIDER);
-        channel = provider.openDatagramChannel(StandardProtocolFamily.INET);
+        this(provider(method == ReceiveMethod.SELECT ? POLL_PROVIDER : EPOLL_PROVIDER), bind, rcvbufBytes);
+    }
+
+    private SelectorReceiver(SelectorProvider provider, InetSocketAddress bind, int rcvbufBytes) throws IOException {
+        super(provider, bind, rcvbufBytes, false);
         try {
-            if (rcvbufBytes > 0) {
-                channel.setOption(StandardSocketOptions.SO_RCVBUF, rcvbufBytes);
-            }
-            channel.bind(bind);
-            channel.configureBlocking(false);
             selector = provider.openSelector();
             channel.register(selector, SelectionKey.OP_READ);
         } catch (IOException | RuntimeException e) {
@@ -103,21 +97,6 @@ final class SelectorReceiver implements DatagramReceiver {
     @Override
     public SocketAddress source(int i) {
         return sources[i];
-    }
-
-    @Override
-    public void send(ByteBuffer datagram, SocketAddress to) throws IOException {
-        channel.send(datagram, to);
-    }
-
-    @Override
-    public int localPort() {
-        return channel.socket().getLocalPort();
-    }
-
-    @Override
-    public int receiveBufferBytes() throws IOException {
-        return channel.getOption(StandardSocketOptions.SO_RCVBUF);
     }
 
     @Override
