@@ -110,6 +110,8 @@ public final class EDivisive {
     /** Q of every split of the segment last evaluated. */
     private double[] qBuf = new double[0];
     private double[] sortBuf = new double[0];
+    /** The distances of each segment of the window (EnergyStatistic.distances), at the segment's offset. */
+    private double[] distBuf = new double[0];
     private int[] usedBuf = new int[0];
     /** Q of the split last returned by bestOverSegments. */
     private double bestQ;
@@ -182,6 +184,8 @@ public final class EDivisive {
             int[] bounds = bounds(cps, len);
             for (int b = 0; b + 1 < bounds.length; b++) {
                 ranks(y, bounds[b], bounds[b + 1], yr);
+                // a segment's distances do not change when it is shuffled: once for every permutation
+                energy.distances(y, yr, bounds[b], bounds[b + 1] - bounds[b], distBuf, bounds[b]);
             }
             int best = bestOverSegments(y, yr, bounds);
             if (best < 0) {
@@ -243,14 +247,14 @@ public final class EDivisive {
     /**
      * The split {@code τ} (relative, each side at least the minimum segment) of {@code v[a, a+len)}
      * maximising Q with the segment's end as {@code κ}; its Q is {@code qBuf[τ]}. 0 when the
-     * segment is too short to split.
+     * segment is too short to split. The segment's distances are in {@link #distBuf} (at {@code a}).
      */
     private int bestSplit(double[] v, int[] r, int a, int len) {
         int min = minSegment();
         if (len < 2 * min) {
             return 0;
         }
-        energy.qAll(v, r, a, len, qBuf);
+        energy.qAll(v, r, a, len, distBuf, a, qBuf);
         int best = min;
         for (int t = min + 1; t <= len - min; t++) {
             if (qBuf[t] > qBuf[best]) {
@@ -265,6 +269,7 @@ public final class EDivisive {
         if (qBuf.length < len + 1) {
             qBuf = new double[len + 1];
             sortBuf = new double[len];
+            distBuf = new double[len];
             usedBuf = new int[len];
         }
     }

@@ -41,8 +41,19 @@ final class EnergyStatistic {
      */
     void qAll(double[] v, int[] rank, int off, int n, double[] q) {
         ensure(n);
-        // dist[r]: the sum of |v_r - v_k| over the whole segment for the value of rank r, from the
-        // values in rank order and their running sums (no sort: the ranks place them)
+        distances(v, rank, off, n, dist, 0);
+        qAll(v, rank, off, n, dist, 0, q);
+    }
+
+    /**
+     * {@code d[dOff + r]}: the sum of {@code |v_r - v_k|} over the segment {@code v[off, off+n)} for
+     * its value of rank {@code r}. It depends on the segment's values only, not on their order: a
+     * permutation test computes it once per segment and passes it to every
+     * {@link #qAll(double[], int[], int, int, double[], int, double[])} of the shuffled segment.
+     */
+    void distances(double[] v, int[] rank, int off, int n, double[] d, int dOff) {
+        ensure(n);
+        // from the values in rank order and their running sums (no sort: the ranks place them)
         for (int i = 0; i < n; i++) {
             sorted[rank[off + i]] = v[off + i];
         }
@@ -53,9 +64,17 @@ final class EnergyStatistic {
         double below = 0;
         for (int r = 0; r < n; r++) {
             double x = sorted[r];
-            dist[r] = x * r - below + (totalSum - below - x) - x * (n - 1 - r);
+            d[dOff + r] = x * r - below + (totalSum - below - x) - x * (n - 1 - r);
             below += x;
         }
+    }
+
+    /**
+     * {@link #qAll(double[], int[], int, int, double[])} with the segment's {@link #distances} given
+     * ({@code d[dOff + r]} for rank {@code r}): the same values to the bit.
+     */
+    void qAll(double[] v, int[] rank, int off, int n, double[] d, int dOff, double[] q) {
+        ensure(n);
         // prefix[τ] = W(0, τ) with a Fenwick tree; cross[τ] = Σ_{i<τ} dist = 2 W(0, τ) + Σ|X-Y|
         clearTree(n);
         double total = 0;
@@ -77,7 +96,7 @@ final class EnergyStatistic {
                 sum[i] += x;
             }
             total += x;
-            distBefore += dist[r];
+            distBefore += d[dOff + r];
             cross[t + 1] = distBefore;
         }
         double all = prefix[n];

@@ -90,6 +90,40 @@ class EnergyStatisticTest {
     }
 
     @Test
+    void shouldGiveTheSameBitsWithTheDistancesOfTheUnshuffledSegmentAsWhenComputedPerPermutation() {
+        Random rnd = new Random(17);
+        EnergyStatistic plain = new EnergyStatistic();
+        EnergyStatistic reused = new EnergyStatistic();
+        for (int trial = 0; trial < 200; trial++) {
+            int off = rnd.nextInt(20);
+            int n = 2 + rnd.nextInt(100);
+            double[] v = new double[off + n + rnd.nextInt(20)];
+            for (int i = 0; i < v.length; i++) {
+                // some ties (rounded values) and a step in half of the trials
+                double x = rnd.nextGaussian() * 3 + (trial % 2 == 0 && i > off + n / 2 ? 5 : 0);
+                v[i] = trial % 3 == 0 ? Math.rint(x) : x;
+            }
+            int[] r = new int[v.length];
+            System.arraycopy(ranks(Arrays.copyOfRange(v, off, off + n)), 0, r, off, n);
+            int dOff = rnd.nextInt(5);
+            double[] d = new double[dOff + n];
+            reused.distances(v, r, off, n, d, dOff);
+            java.util.SplittableRandom shuffles = new java.util.SplittableRandom(trial);
+            for (int perm = 0; perm < 5; perm++) {
+                double[] expected = new double[n + 1];
+                double[] actual = new double[n + 1];
+                plain.qAll(v, r, off, n, expected);
+                reused.qAll(v, r, off, n, d, dOff, actual);
+                for (int t = 1; t < n; t++) {
+                    assertThat(Double.doubleToLongBits(actual[t])).as("n=%d tau=%d perm=%d", n, t, perm)
+                            .isEqualTo(Double.doubleToLongBits(expected[t]));
+                }
+                EDivisive.shuffle(v, r, off, off + n, shuffles);
+            }
+        }
+    }
+
+    @Test
     void shouldFindTheMaximumOverEverySplitAndEndAsTheNaiveSearchDoes() {
         Random rnd = new Random(8);
         EnergyStatistic e = new EnergyStatistic();
