@@ -14,15 +14,25 @@ class IdleChooserTest {
     private static final long US = 1_000;
     private static final long PROCESSING_NS = 2 * US;
 
+    /** How long a wait with {@code candidate} starting at {@code atNs} lasts. */
+    private interface WaitScript {
+        long waitNs(int candidate, long atNs);
+    }
+
     /** A ping-pong from {@code fromNs} to {@code toNs}: each wait takes what {@code waitNs} says for its candidate. */
     private static long run(IdleChooser c, long fromNs, long toNs, IntToLongFunction waitNs) {
+        return run(c, fromNs, toNs, (k, at) -> waitNs.applyAsLong(k));
+    }
+
+    /** As above, the wait's length scripted by candidate and start time. */
+    private static long run(IdleChooser c, long fromNs, long toNs, WaitScript script) {
         long t = fromNs;
         while (true) {
             int picked = c.pick(t); // the first wait at or after toNs is picked, not recorded: it decides the cycle
             if (t >= toNs) {
                 return t;
             }
-            long w = waitNs.applyAsLong(picked);
+            long w = script.waitNs(picked, t);
             c.record(w);
             t += w + PROCESSING_NS;
         }
@@ -123,8 +133,9 @@ class IdleChooserTest {
     @Test
     void shouldScoreAWaitLongerThanItsSlotWithItsWholeLength() {
         IdleChooser c = new IdleChooser(3, YIELD, 0);
-        // yield's waits outlast its slot: one sample, 40 ms long
-        run(c, 0, cycles(1), k -> k == YIELD ? 4 * IdleChooser.SLOT_NS : 30 * US);
+        // yield's waits outlast its slot and backoff's after it: one sample a cycle, 40 ms long, and
+        // backoff unscored, so the waits pool until the cycles run out
+        run(c, 0, cycles(IdleChooser.MAX_POOL_CYCLES), k -> k == YIELD ? 4 * IdleChooser.SLOT_NS : 30 * US);
 
         assertThat(c.lastScoresNs()[YIELD]).isEqualTo(4 * IdleChooser.SLOT_NS);
         assertThat(c.incumbent()).isNotEqualTo(YIELD);
@@ -140,5 +151,36 @@ class IdleChooserTest {
 
         assertThat(publisher.pick(epochNs - offset)).isEqualTo(YIELD);
         assertThat(subscriber.pick(epochNs - offset - 77_000_000L)).isEqualTo(YIELD);
+    }
+
+    @Test
+    void shouldNotSwitchToYieldWhenOneTimeSliceHitTheSpinsSlot() {
+        IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
+        // a busy loop per core: in the first cycle the hog's time slice falls on spinyield's slot
+        // (two 9 ms waits), yield's waits are time slices throughout; then the spin's waits are short
+        WaitScript hog = (k, at) -> k == YIELD ? 4_000 * US : at < IdleChooser.CYCLE_NS ? 9_000 * US : 30 * US;
+
+        run(c, 0, cycles(2), hog);
+
+        assertThat(c.switches()).as("two 9 ms waits are no evidence against the spin").isZero();
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+        assertThat(c.decisions()).as("none on the first cycle's two waits, one when the second gave more").isEqualTo(1);
+        assertThat(c.lastScoresNs()[SPINYIELD]).isEqualTo(30 * US);
+        assertThat(c.lastScoresNs()[YIELD]).isEqualTo(4_000 * US);
+    }
+
+    @Test
+    void shouldPoolTimeSliceLongWaitsOverCyclesBeforeDeciding() {
+        IdleChooser c = new IdleChooser(2, YIELD, 0);
+        // waits of 5 ms: two fit a 10 ms slot, a decision needs MIN_DECISION_SAMPLES of each
+        long t = run(c, 0, cycles(1), k -> k == SPINYIELD ? 4_800 * US : 5_000 * US);
+        assertThat(c.decisions()).as("two waits each after one cycle").isZero();
+        assertThat(c.lastScoresNs()).containsExactly(-1, -1);
+
+        run(c, t, cycles(IdleChooser.MIN_DECISION_SAMPLES / 2), k -> k == SPINYIELD ? 4_800 * US : 5_000 * US);
+
+        assertThat(c.decisions()).isEqualTo(1);
+        assertThat(c.lastScoresNs()).containsExactly(4_800 * US, 5_000 * US);
+        assertThat(c.incumbent()).as("within the margin").isEqualTo(YIELD);
     }
 }
