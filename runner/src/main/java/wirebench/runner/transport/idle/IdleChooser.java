@@ -27,6 +27,9 @@ import java.util.Arrays;
  * apart, each from its own waits: the hysteresis keeps noise from flipping one side and not the
  * other). Every wait that started in a slot counts for its candidate however long it lasts (a 6 ms
  * wait in a 10 ms slot is one sample of 6 ms); a candidate with no wait in its slots is not scored.
+ * When even the lowest score is {@link #TIME_SLICE_NS} or more, every candidate lost the core for a
+ * time slice (a busy loop beside: yielding hands it over at every wait, spinning only when the peer
+ * is slow), the scores measure the other work, and the first candidate (the spin) is taken.
  * A candidate whose waits already have a median over {@link #ABORT_FACTOR} x the incumbent's score
  * (checked after {@link #MIN_SAMPLES}, then twice, four times as many waits in a slot) is abandoned
  * for the rest of its slot (a spin that cannot win backs off at once). Without traffic (no waits)
@@ -43,6 +46,11 @@ public final class IdleChooser {
     public static final int MIN_DECISION_SAMPLES = 8;
     /** Cycles waits pool over at most before a decision is taken with what there is. */
     public static final int MAX_POOL_CYCLES = 4;
+    /**
+     * A median wait this long is a scheduler's time slice: when even the best candidate's is, the
+     * first candidate (the one that holds the core longest) is chosen.
+     */
+    public static final long TIME_SLICE_NS = 1_000_000L;
     /** A trial is abandoned when its median exceeds the incumbent's score by this factor. */
     public static final double ABORT_FACTOR = 3.0;
     /** A challenger must score below this fraction of the incumbent's score, two cycles in a row, to replace it. */
@@ -170,6 +178,17 @@ public final class IdleChooser {
         if (best >= 0) {
             decisions++;
             long incumbentScore = scores[incumbent];
+            if (bestScore >= TIME_SLICE_NS) {
+                // every candidate's median wait is a time slice: whoever let go of the core lost it
+                // to other work for a slice, the scores are that work's slices, not the strategies'
+                challenger = -1;
+                if (incumbent != 0) {
+                    incumbent = 0;
+                    switches++;
+                }
+                System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
+                return;
+            }
             boolean beats = best != incumbent && (incumbentScore < 0 || bestScore < SWITCH_MARGIN * incumbentScore);
             if (beats && (incumbentScore < 0 || bestScore < CLEAR_WIN * incumbentScore || challenger == best)) {
                 incumbent = best;

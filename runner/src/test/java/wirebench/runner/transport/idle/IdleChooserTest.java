@@ -172,15 +172,38 @@ class IdleChooserTest {
     @Test
     void shouldPoolTimeSliceLongWaitsOverCyclesBeforeDeciding() {
         IdleChooser c = new IdleChooser(2, YIELD, 0);
-        // waits of 5 ms: two fit a 10 ms slot, a decision needs MIN_DECISION_SAMPLES of each
-        long t = run(c, 0, cycles(1), k -> k == SPINYIELD ? 4_800 * US : 5_000 * US);
-        assertThat(c.decisions()).as("two waits each after one cycle").isZero();
+        // yield's waits are 5 ms: two fit its 10 ms slot, too few to judge it (MIN_SAMPLES)
+        IntToLongFunction waits = k -> k == SPINYIELD ? 900 * US : 5_000 * US;
+        long t = run(c, 0, cycles(1), waits);
+        assertThat(c.decisions()).as("two yield waits after one cycle").isZero();
         assertThat(c.lastScoresNs()).containsExactly(-1, -1);
 
-        run(c, t, cycles(IdleChooser.MIN_DECISION_SAMPLES / 2), k -> k == SPINYIELD ? 4_800 * US : 5_000 * US);
+        run(c, t, cycles(2), waits);
+
+        assertThat(c.decisions()).as("four yield waits, pooled over two cycles").isEqualTo(1);
+        assertThat(c.lastScoresNs()).containsExactly(900 * US, 5_000 * US);
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+    }
+
+    @Test
+    void shouldTakeTheSpinWhenEveryCandidateWaitsTimeSlices() {
+        IdleChooser c = new IdleChooser(2, YIELD, 0);
+        // a busy loop per core: yield's waits are the hog's slices (2 ms), and the spin's too when the
+        // trial falls on a slice (3 ms); the lower of two time slices says nothing of the strategies
+        run(c, 0, cycles(IdleChooser.MAX_POOL_CYCLES), k -> k == SPINYIELD ? 3_000 * US : 2_000 * US);
 
         assertThat(c.decisions()).isEqualTo(1);
-        assertThat(c.lastScoresNs()).containsExactly(4_800 * US, 5_000 * US);
-        assertThat(c.incumbent()).as("within the margin").isEqualTo(YIELD);
+        assertThat(c.lastScoresNs()).containsExactly(3_000 * US, 2_000 * US);
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+    }
+
+    @Test
+    void shouldKeepTheYieldWhoseWaitsAreShorterThanATimeSlice() {
+        IdleChooser c = new IdleChooser(2, YIELD, 0);
+        // both roles on one CPU: the spin holds the core the peer needs, yield hands it over
+        run(c, 0, cycles(1), k -> k == SPINYIELD ? 58 * US : 10 * US);
+
+        assertThat(c.decisions()).isEqualTo(1);
+        assertThat(c.incumbent()).isEqualTo(YIELD);
     }
 }
