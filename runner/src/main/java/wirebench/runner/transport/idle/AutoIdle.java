@@ -99,7 +99,7 @@ public final class AutoIdle {
             total += x;
         }
         StringBuilder sb = new StringBuilder("auto: each 500 ms cycle tries spinyield and yield for 10 ms each"
-                + " and keeps the lower median wait");
+                + " and keeps the lower median wait over 8 or more waits each (spinyield when both are time slices)");
         if (total == 0) {
             return sb.append("; no measured waits, ").append(startReason).toString();
         }

@@ -13,16 +13,27 @@ import java.util.Arrays;
  * same time, and a ping-pong's round trip measured in a slot is the round trip with both sides
  * waiting that way: the wall clock is the signal both sides share, no message carries it.
  *
- * <p>Score of a candidate in a cycle: the median of its waits (ns, a wait = first idle call to the
- * awaited data). At the cycle's end the lowest score replaces the incumbent if it is below
- * {@link #CLEAR_WIN} x the incumbent's score, or below {@link #SWITCH_MARGIN} x it in two cycles in a
- * row (publisher and subscriber decide apart, each from its own waits: the hysteresis keeps noise
- * from flipping one side and not the other). Every wait that started in a slot counts for its
- * candidate however long it lasts (a 6 ms wait in a 10 ms slot is one sample of 6 ms); a candidate
- * with no wait in its slot is not scored. A candidate whose waits in
- * its slot already have a median over {@link #ABORT_FACTOR} x the incumbent's score (checked after
- * {@link #MIN_SAMPLES}, then twice, four times as many waits) is abandoned for the rest of its slot
- * (a spin that cannot win backs off at once). Without traffic (no waits) the incumbent stays.
+ * <p>Score of a candidate: the median of its waits (ns, a wait = first idle call to the awaited
+ * data) in its trial slots since the last decision; the incumbent is scored from its own slot too,
+ * never from the waits outside the slots (there one side may still wait the other way, and both
+ * sides would each see their incumbent's mixed round trips as worse and swap). Waits pool over
+ * cycles until the comparison has evidence: a decision falls at a cycle's end when every candidate
+ * has {@link #MIN_DECISION_SAMPLES} waits, or has at least {@link #MIN_SAMPLES} with a median over
+ * {@link #ABORT_FACTOR} x a candidate that has them (a clear loss), or after {@link #MAX_POOL_CYCLES}
+ * cycles with what there is. Under a busy loop per core the waits are time slices (milliseconds), a
+ * 10 ms slot holds one or two, and a decision on them flipped the incumbent on noise. At a decision
+ * the lowest score replaces the incumbent if it is below {@link #CLEAR_WIN} x the incumbent's score,
+ * or below {@link #SWITCH_MARGIN} x it in two decisions in a row (publisher and subscriber decide
+ * apart, each from its own waits: the hysteresis keeps noise from flipping one side and not the
+ * other). Every wait that started in a slot counts for its candidate however long it lasts (a 6 ms
+ * wait in a 10 ms slot is one sample of 6 ms); a candidate with no wait in its slots is not scored.
+ * When even the lowest score is {@link #TIME_SLICE_NS} or more, every candidate lost the core for a
+ * time slice (a busy loop beside: yielding hands it over at every wait, spinning only when the peer
+ * is slow), the scores measure the other work, and the first candidate (the spin) is taken.
+ * A candidate whose waits already have a median over {@link #ABORT_FACTOR} x the incumbent's score
+ * (checked after {@link #MIN_SAMPLES}, then twice, four times as many waits in a slot) is abandoned
+ * for the rest of its slot (a spin that cannot win backs off at once). Without traffic (no waits)
+ * the incumbent stays.
  */
 public final class IdleChooser {
     /** Length of one measure-and-use cycle: 500 ms. */
@@ -31,6 +42,15 @@ public final class IdleChooser {
     public static final long SLOT_NS = 10_000_000L;
     /** Waits a trial needs before it may be abandoned. */
     public static final int MIN_SAMPLES = 3;
+    /** Waits a candidate needs before its score may decide a comparison it does not lose clearly. */
+    public static final int MIN_DECISION_SAMPLES = 8;
+    /** Cycles waits pool over at most before a decision is taken with what there is. */
+    public static final int MAX_POOL_CYCLES = 4;
+    /**
+     * A median wait this long is a scheduler's time slice: when even the best candidate's is, the
+     * first candidate (the one that holds the core longest) is chosen.
+     */
+    public static final long TIME_SLICE_NS = 1_000_000L;
     /** A trial is abandoned when its median exceeds the incumbent's score by this factor. */
     public static final double ABORT_FACTOR = 3.0;
     /** A challenger must score below this fraction of the incumbent's score, two cycles in a row, to replace it. */
@@ -45,7 +65,9 @@ public final class IdleChooser {
     private long gatheringCycle = Long.MIN_VALUE;
     private final long[][] samples;
     private final int[] counts;
+    private final int[] slotCounts;
     private final boolean[] aborted;
+    private int poolCycles;
     private final long[] lastScoreNs;
     private final long[] waitsUsed;
     private long decisions;
@@ -69,6 +91,7 @@ public final class IdleChooser {
         this.epochOffsetNs = epochOffsetNs;
         this.samples = new long[candidates][MAX_SAMPLES];
         this.counts = new int[candidates];
+        this.slotCounts = new int[candidates];
         this.aborted = new boolean[candidates];
         this.lastScoreNs = new long[candidates];
         Arrays.fill(lastScoreNs, -1);
@@ -81,7 +104,7 @@ public final class IdleChooser {
         long cycle = Math.floorDiv(t, CYCLE_NS);
         if (cycle != gatheringCycle) {
             if (gatheringCycle != Long.MIN_VALUE) {
-                decide();
+                endCycle();
             }
             gatheringCycle = cycle;
         }
@@ -101,12 +124,44 @@ public final class IdleChooser {
         if (counts[c] < MAX_SAMPLES) {
             samples[c][counts[c]++] = waitNs;
         }
-        int n = counts[c];
-        long reference = lastScoreNs[incumbent];
-        if (c != incumbent && reference > 0 && n >= MIN_SAMPLES && Integer.bitCount(n / MIN_SAMPLES) == 1
-                && n % MIN_SAMPLES == 0 && median(samples[c], n) > ABORT_FACTOR * reference) {
-            aborted[c] = true;
+        int n = ++slotCounts[c];
+        if (c != incumbent && n >= MIN_SAMPLES && Integer.bitCount(n / MIN_SAMPLES) == 1 && n % MIN_SAMPLES == 0) {
+            long reference = counts[incumbent] >= MIN_DECISION_SAMPLES
+                    ? median(samples[incumbent], counts[incumbent]) : lastScoreNs[incumbent];
+            if (reference > 0 && median(samples[c], counts[c]) > ABORT_FACTOR * reference) {
+                aborted[c] = true;
+            }
         }
+    }
+
+    private void endCycle() {
+        Arrays.fill(slotCounts, 0);
+        Arrays.fill(aborted, false);
+        if (++poolCycles >= MAX_POOL_CYCLES || enoughEvidence()) {
+            decide();
+            Arrays.fill(counts, 0);
+            poolCycles = 0;
+        }
+    }
+
+    /** Every candidate has enough waits, or enough to lose clearly against one that has. */
+    private boolean enoughEvidence() {
+        long bestReady = Long.MAX_VALUE;
+        for (int c = 0; c < candidates; c++) {
+            if (counts[c] >= MIN_DECISION_SAMPLES) {
+                bestReady = Math.min(bestReady, median(samples[c], counts[c]));
+            }
+        }
+        if (bestReady == Long.MAX_VALUE) {
+            return false;
+        }
+        for (int c = 0; c < candidates; c++) {
+            boolean lostClearly = counts[c] >= MIN_SAMPLES && median(samples[c], counts[c]) > ABORT_FACTOR * bestReady;
+            if (counts[c] < MIN_DECISION_SAMPLES && !lostClearly) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void decide() {
@@ -123,6 +178,17 @@ public final class IdleChooser {
         if (best >= 0) {
             decisions++;
             long incumbentScore = scores[incumbent];
+            if (bestScore >= TIME_SLICE_NS) {
+                // every candidate's median wait is a time slice: whoever let go of the core lost it
+                // to other work for a slice, the scores are that work's slices, not the strategies'
+                challenger = -1;
+                if (incumbent != 0) {
+                    incumbent = 0;
+                    switches++;
+                }
+                System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
+                return;
+            }
             boolean beats = best != incumbent && (incumbentScore < 0 || bestScore < SWITCH_MARGIN * incumbentScore);
             if (beats && (incumbentScore < 0 || bestScore < CLEAR_WIN * incumbentScore || challenger == best)) {
                 incumbent = best;
@@ -133,8 +199,6 @@ public final class IdleChooser {
             }
             System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
         }
-        Arrays.fill(counts, 0);
-        Arrays.fill(aborted, false);
     }
 
     private static long median(long[] values, int n) {
@@ -148,7 +212,7 @@ public final class IdleChooser {
         return incumbent;
     }
 
-    /** Each candidate's median wait (ns) in the last decided cycle; -1 = not scored. */
+    /** Each candidate's median wait (ns) at the last decision; -1 = not scored. */
     public long[] lastScoresNs() {
         return lastScoreNs.clone();
     }
@@ -158,7 +222,7 @@ public final class IdleChooser {
         return waitsUsed.clone();
     }
 
-    /** Cycles decided (with enough waits to score a candidate). */
+    /** Decisions taken (with waits to score a candidate). */
     public long decisions() {
         return decisions;
     }

@@ -14,15 +14,25 @@ class IdleChooserTest {
     private static final long US = 1_000;
     private static final long PROCESSING_NS = 2 * US;
 
+    /** How long a wait with {@code candidate} starting at {@code atNs} lasts. */
+    private interface WaitScript {
+        long waitNs(int candidate, long atNs);
+    }
+
     /** A ping-pong from {@code fromNs} to {@code toNs}: each wait takes what {@code waitNs} says for its candidate. */
     private static long run(IdleChooser c, long fromNs, long toNs, IntToLongFunction waitNs) {
+        return run(c, fromNs, toNs, (k, at) -> waitNs.applyAsLong(k));
+    }
+
+    /** As above, the wait's length scripted by candidate and start time. */
+    private static long run(IdleChooser c, long fromNs, long toNs, WaitScript script) {
         long t = fromNs;
         while (true) {
             int picked = c.pick(t); // the first wait at or after toNs is picked, not recorded: it decides the cycle
             if (t >= toNs) {
                 return t;
             }
-            long w = waitNs.applyAsLong(picked);
+            long w = script.waitNs(picked, t);
             c.record(w);
             t += w + PROCESSING_NS;
         }
@@ -123,8 +133,9 @@ class IdleChooserTest {
     @Test
     void shouldScoreAWaitLongerThanItsSlotWithItsWholeLength() {
         IdleChooser c = new IdleChooser(3, YIELD, 0);
-        // yield's waits outlast its slot: one sample, 40 ms long
-        run(c, 0, cycles(1), k -> k == YIELD ? 4 * IdleChooser.SLOT_NS : 30 * US);
+        // yield's waits outlast its slot and backoff's after it: one sample a cycle, 40 ms long, and
+        // backoff unscored, so the waits pool until the cycles run out
+        run(c, 0, cycles(IdleChooser.MAX_POOL_CYCLES), k -> k == YIELD ? 4 * IdleChooser.SLOT_NS : 30 * US);
 
         assertThat(c.lastScoresNs()[YIELD]).isEqualTo(4 * IdleChooser.SLOT_NS);
         assertThat(c.incumbent()).isNotEqualTo(YIELD);
@@ -140,5 +151,59 @@ class IdleChooserTest {
 
         assertThat(publisher.pick(epochNs - offset)).isEqualTo(YIELD);
         assertThat(subscriber.pick(epochNs - offset - 77_000_000L)).isEqualTo(YIELD);
+    }
+
+    @Test
+    void shouldNotSwitchToYieldWhenOneTimeSliceHitTheSpinsSlot() {
+        IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
+        // a busy loop per core: in the first cycle the hog's time slice falls on spinyield's slot
+        // (two 9 ms waits), yield's waits are time slices throughout; then the spin's waits are short
+        WaitScript hog = (k, at) -> k == YIELD ? 4_000 * US : at < IdleChooser.CYCLE_NS ? 9_000 * US : 30 * US;
+
+        run(c, 0, cycles(2), hog);
+
+        assertThat(c.switches()).as("two 9 ms waits are no evidence against the spin").isZero();
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+        assertThat(c.decisions()).as("none on the first cycle's two waits, one when the second gave more").isEqualTo(1);
+        assertThat(c.lastScoresNs()[SPINYIELD]).isEqualTo(30 * US);
+        assertThat(c.lastScoresNs()[YIELD]).isEqualTo(4_000 * US);
+    }
+
+    @Test
+    void shouldPoolTimeSliceLongWaitsOverCyclesBeforeDeciding() {
+        IdleChooser c = new IdleChooser(2, YIELD, 0);
+        // yield's waits are 5 ms: two fit its 10 ms slot, too few to judge it (MIN_SAMPLES)
+        IntToLongFunction waits = k -> k == SPINYIELD ? 900 * US : 5_000 * US;
+        long t = run(c, 0, cycles(1), waits);
+        assertThat(c.decisions()).as("two yield waits after one cycle").isZero();
+        assertThat(c.lastScoresNs()).containsExactly(-1, -1);
+
+        run(c, t, cycles(2), waits);
+
+        assertThat(c.decisions()).as("four yield waits, pooled over two cycles").isEqualTo(1);
+        assertThat(c.lastScoresNs()).containsExactly(900 * US, 5_000 * US);
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+    }
+
+    @Test
+    void shouldTakeTheSpinWhenEveryCandidateWaitsTimeSlices() {
+        IdleChooser c = new IdleChooser(2, YIELD, 0);
+        // a busy loop per core: yield's waits are the hog's slices (2 ms), and the spin's too when the
+        // trial falls on a slice (3 ms); the lower of two time slices says nothing of the strategies
+        run(c, 0, cycles(IdleChooser.MAX_POOL_CYCLES), k -> k == SPINYIELD ? 3_000 * US : 2_000 * US);
+
+        assertThat(c.decisions()).isEqualTo(1);
+        assertThat(c.lastScoresNs()).containsExactly(3_000 * US, 2_000 * US);
+        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+    }
+
+    @Test
+    void shouldKeepTheYieldWhoseWaitsAreShorterThanATimeSlice() {
+        IdleChooser c = new IdleChooser(2, YIELD, 0);
+        // both roles on one CPU: the spin holds the core the peer needs, yield hands it over
+        run(c, 0, cycles(1), k -> k == SPINYIELD ? 58 * US : 10 * US);
+
+        assertThat(c.decisions()).isEqualTo(1);
+        assertThat(c.incumbent()).isEqualTo(YIELD);
     }
 }
