@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import tech.tablesaw.api.DoubleColumn;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
@@ -64,8 +65,8 @@ public final class Comparison {
     public Result compare(List<List<ParsedInput>> baseline, List<List<ParsedInput>> candidate) {
         List<String> notes = new ArrayList<>();
         Set<Kind> ignoreContext = kindsWithOneContextEachSide(baseline, candidate);
-        Map<String, Map<String, List<Double>>> base = collect(baseline, ignoreContext);
-        Map<String, Map<String, List<Double>>> cand = collect(candidate, ignoreContext);
+        Map<String, Map<String, DoubleColumn>> base = collect(baseline, ignoreContext);
+        Map<String, Map<String, DoubleColumn>> cand = collect(candidate, ignoreContext);
         Map<String, Kind> kinds = new LinkedHashMap<>();
         collectKinds(baseline, ignoreContext, kinds);
         collectKinds(candidate, ignoreContext, kinds);
@@ -83,13 +84,14 @@ public final class Comparison {
                 onlyBase.add(point);
                 continue;
             }
-            Map<String, List<Double>> b = base.get(point);
-            Map<String, List<Double>> c = cand.get(point);
+            Map<String, DoubleColumn> b = base.get(point);
+            Map<String, DoubleColumn> c = cand.get(point);
             for (String metric : b.keySet()) {
                 if (!c.containsKey(metric) || Metric.of(metric) == Metric.NEUTRAL) {
                     continue;
                 }
-                Delta d = delta(point, kinds.get(point), metric, toArray(b.get(metric)), toArray(c.get(metric)));
+                Delta d = delta(point, kinds.get(point), metric, b.get(metric).asDoubleArray(),
+                        c.get(metric).asDoubleArray());
                 deltas.add(d);
                 int nb = d.baseline().length;
                 int nc = d.candidate().length;
@@ -192,7 +194,7 @@ public final class Comparison {
      * the same median of the same repetitions).
      */
     public static double median(double[] v) {
-        return tech.tablesaw.api.DoubleColumn.create("v", v).median();
+        return DoubleColumn.create("v", v).median();
     }
 
     /**
@@ -228,27 +230,22 @@ public final class Comparison {
         return Math.exp(logC - n * Math.log(2));
     }
 
-    private static double[] toArray(List<Double> l) {
-        double[] a = new double[l.size()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = l.get(i);
-        }
-        return a;
-    }
-
-    /** point -> metric -> one value per repetition. */
-    private static Map<String, Map<String, List<Double>>> collect(List<List<ParsedInput>> runs, Set<Kind> ignore) {
-        Map<String, Map<String, List<Double>>> out = new LinkedHashMap<>();
+    /**
+     * point -> metric -> one value per repetition, in a Tablesaw column as the repetition grouping
+     * holds them (never a Tablesaw {@code Table}: see {@link wirebench.analyzer.stats.Repetitions}).
+     */
+    private static Map<String, Map<String, DoubleColumn>> collect(List<List<ParsedInput>> runs, Set<Kind> ignore) {
+        Map<String, Map<String, DoubleColumn>> out = new LinkedHashMap<>();
         for (List<ParsedInput> run : runs) {
             for (ParsedInput p : run) {
                 for (ResultTable t : p.tables()) {
                     for (Row r : t.rows()) {
                         String point = pointKey(t, r, ignore.contains(t.kind()));
-                        Map<String, List<Double>> metrics = out.computeIfAbsent(point, k -> new LinkedHashMap<>());
+                        Map<String, DoubleColumn> metrics = out.computeIfAbsent(point, k -> new LinkedHashMap<>());
                         for (String c : t.columns()) {
                             Double v = r.number(c);
                             if (v != null && !c.equals(Columns.SIZE_BYTES)) {
-                                metrics.computeIfAbsent(c, k -> new ArrayList<>()).add(v);
+                                metrics.computeIfAbsent(c, DoubleColumn::create).append(v);
                             }
                         }
                     }

@@ -23,9 +23,11 @@ import wirebench.analyzer.model.Row;
  *
  * <p>Each point's values are held in Tablesaw columns (one {@code DoubleColumn} per measure;
  * missing values are left out of median, min and max) and aggregated with Tablesaw's own median,
- * min and max. Not a Tablesaw {@code Table}: its class initialisation scans the whole class path
- * with ClassGraph, which measured about 0.7 s of CPU per command (bench/campaign-report-200), a
- * quarter of a 200-test report; grouping by a map keyed by the point costs nothing.
+ * min and max. Not a Tablesaw {@code Table} ({@code summarize(...).by(...)}): {@code Table}'s static
+ * initialiser registers its file readers and writers by scanning the class path with ClassGraph,
+ * unconditionally (tablesaw-core 0.44.4, no switch), which costs about 0.6 s of CPU and 470 more
+ * classes per command (docs/report.md, "Tablesaw"); the columns do not touch it, and grouping by a
+ * map keyed by the point costs nothing. {@code TablesawStartupTest} keeps it so.
  */
 public final class Repetitions {
     /** The key column (or context entry) that numbers repetitions. */
@@ -38,7 +40,7 @@ public final class Repetitions {
     /** Context entry of a grouped table. */
     public static final String AGGREGATE = "aggregate";
 
-        private Repetitions() {
+    private Repetitions() {
     }
 
     /** Every input with its repetitions grouped (inputs without a {@code repetition} are returned as they are). */
