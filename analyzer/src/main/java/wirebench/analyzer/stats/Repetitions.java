@@ -25,7 +25,7 @@ import wirebench.analyzer.model.Row;
  * missing values are left out of median, min and max) and aggregated with Tablesaw's own median,
  * min and max. Not a Tablesaw {@code Table} ({@code summarize(...).by(...)}): {@code Table}'s static
  * initialiser registers its file readers and writers by scanning the class path with ClassGraph,
- * unconditionally (tablesaw-core 0.44.4, no switch), which costs about 0.6 s of CPU and 470 more
+ * unconditionally (tablesaw-core 0.44.4, no switch), which costs 0.7 to 0.9 s of CPU and 470 more
  * classes per command (docs/report.md, "Tablesaw"); the columns do not touch it, and grouping by a
  * map keyed by the point costs nothing. {@code TablesawStartupTest} keeps it so.
  */
