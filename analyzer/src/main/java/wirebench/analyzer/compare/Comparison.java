@@ -2,6 +2,8 @@ package wirebench.analyzer.compare;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +12,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
@@ -30,6 +35,11 @@ public final class Comparison {
     private static final Set<String> NOT_KEYS = Set.of("format", "family", "source", "role", "repetition", "rep",
             "perftest_version",
             "run_id");
+    /** Columns of the table of compared values. */
+    private static final String POINT = "point";
+    private static final String METRIC = "metric";
+    private static final String VALUE = "value";
+    private static final String ORDER = "order";
 
     private final double alpha;
 
@@ -231,26 +241,50 @@ public final class Comparison {
     }
 
     /**
-     * point -> metric -> one value per repetition, in a Tablesaw column as the repetition grouping
-     * holds them (never a Tablesaw {@code Table}: see {@link wirebench.analyzer.stats.Repetitions}).
+     * point -> metric -> one value per repetition, in first-seen order. The values are one Tablesaw
+     * {@code Table} (a row per value: the point's index, the metric, the value), split on point and
+     * metric; each slice keeps its rows in input order. A point whose rows hold no number is still a
+     * point (with no metric), as it shows when present on one side only.
      */
     private static Map<String, Map<String, DoubleColumn>> collect(List<List<ParsedInput>> runs, Set<Kind> ignore) {
-        Map<String, Map<String, DoubleColumn>> out = new LinkedHashMap<>();
+        List<String> points = new ArrayList<>();
+        Map<String, Integer> index = new HashMap<>();
+        IntColumn pointCol = IntColumn.create(POINT);
+        StringColumn metricCol = StringColumn.create(METRIC);
+        DoubleColumn valueCol = DoubleColumn.create(VALUE);
         for (List<ParsedInput> run : runs) {
             for (ParsedInput p : run) {
                 for (ResultTable t : p.tables()) {
                     for (Row r : t.rows()) {
                         String point = pointKey(t, r, ignore.contains(t.kind()));
-                        Map<String, DoubleColumn> metrics = out.computeIfAbsent(point, k -> new LinkedHashMap<>());
+                        int at = index.computeIfAbsent(point, k -> {
+                            points.add(k);
+                            return points.size() - 1;
+                        });
                         for (String c : t.columns()) {
                             Double v = r.number(c);
                             if (v != null && !c.equals(Columns.SIZE_BYTES)) {
-                                metrics.computeIfAbsent(c, DoubleColumn::create).append(v);
+                                pointCol.append(at);
+                                metricCol.append(c);
+                                valueCol.append(v);
                             }
                         }
                     }
                 }
             }
+        }
+        Map<String, Map<String, DoubleColumn>> out = new LinkedHashMap<>();
+        points.forEach(pt -> out.put(pt, new LinkedHashMap<>()));
+        if (valueCol.isEmpty()) {
+            return out;
+        }
+        Table values = Table.create("values", pointCol, metricCol, valueCol, IntColumn.indexColumn(ORDER,
+                valueCol.size(), 0));
+        List<Table> slices = new ArrayList<>(values.splitOn(POINT, METRIC).asTableList());
+        slices.sort(Comparator.comparingInt(sl -> sl.intColumn(ORDER).getInt(0)));
+        for (Table sl : slices) {
+            out.get(points.get(sl.intColumn(POINT).getInt(0))).put(sl.stringColumn(METRIC).get(0),
+                    sl.doubleColumn(VALUE));
         }
         return out;
     }

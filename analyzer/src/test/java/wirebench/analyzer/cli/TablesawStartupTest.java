@@ -16,9 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The analyzer's in-memory table of summary rows is a Tablesaw {@code Table} where it groups
  * repetitions (docs/report.md, "Tablesaw"). Each command runs in a child JVM that logs the classes it
- * loads: {@code stats} and {@code report} on a campaign with repetitions load {@code Table} (and its
- * summariser); on a campaign without repetitions {@code stats} loads neither {@code Table} nor
- * ClassGraph, the class-path scan of {@code Table}'s static initialiser (0.7-0.9 s of CPU).
+ * loads: {@code stats} and {@code report} on a campaign with repetitions load {@code Table} and its
+ * summariser, {@code compare} splits its values on point and metric in one; on a campaign without
+ * repetitions {@code stats} loads neither {@code Table} nor ClassGraph, the class-path scan of
+ * {@code Table}'s static initialiser (0.7-0.9 s of CPU).
  */
 class TablesawStartupTest {
     private static final String HEADER = "# wirebench-results 1 family=pubsub-latency keys=transport,reliability,"
@@ -67,6 +68,13 @@ class TablesawStartupTest {
                 campaign("c", 7).toString());
 
         assertThat(classes).contains("tech.tablesaw.api.Table ").contains("tech.tablesaw.aggregate.Summarizer ");
+    }
+
+    @Test
+    void shouldGroupRepetitionsInATablesawTableWhenComparing() throws Exception {
+        String classes = classesLoadedBy("compare", campaign("base", 7).toString(), campaign("cand", 9).toString());
+
+        assertThat(classes).contains("tech.tablesaw.api.Table ").contains("tech.tablesaw.table.TableSliceGroup ");
     }
 
     @Test
