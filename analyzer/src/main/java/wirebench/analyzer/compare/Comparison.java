@@ -2,6 +2,8 @@ package wirebench.analyzer.compare;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
@@ -29,6 +35,11 @@ public final class Comparison {
     private static final Set<String> NOT_KEYS = Set.of("format", "family", "source", "role", "repetition", "rep",
             "perftest_version",
             "run_id");
+    /** Columns of the table of compared values. */
+    private static final String POINT = "point";
+    private static final String METRIC = "metric";
+    private static final String VALUE = "value";
+    private static final String ORDER = "order";
 
     private final double alpha;
 
@@ -64,8 +75,8 @@ public final class Comparison {
     public Result compare(List<List<ParsedInput>> baseline, List<List<ParsedInput>> candidate) {
         List<String> notes = new ArrayList<>();
         Set<Kind> ignoreContext = kindsWithOneContextEachSide(baseline, candidate);
-        Map<String, Map<String, List<Double>>> base = collect(baseline, ignoreContext);
-        Map<String, Map<String, List<Double>>> cand = collect(candidate, ignoreContext);
+        Map<String, Map<String, DoubleColumn>> base = collect(baseline, ignoreContext);
+        Map<String, Map<String, DoubleColumn>> cand = collect(candidate, ignoreContext);
         Map<String, Kind> kinds = new LinkedHashMap<>();
         collectKinds(baseline, ignoreContext, kinds);
         collectKinds(candidate, ignoreContext, kinds);
@@ -83,13 +94,14 @@ public final class Comparison {
                 onlyBase.add(point);
                 continue;
             }
-            Map<String, List<Double>> b = base.get(point);
-            Map<String, List<Double>> c = cand.get(point);
+            Map<String, DoubleColumn> b = base.get(point);
+            Map<String, DoubleColumn> c = cand.get(point);
             for (String metric : b.keySet()) {
                 if (!c.containsKey(metric) || Metric.of(metric) == Metric.NEUTRAL) {
                     continue;
                 }
-                Delta d = delta(point, kinds.get(point), metric, toArray(b.get(metric)), toArray(c.get(metric)));
+                Delta d = delta(point, kinds.get(point), metric, b.get(metric).asDoubleArray(),
+                        c.get(metric).asDoubleArray());
                 deltas.add(d);
                 int nb = d.baseline().length;
                 int nc = d.candidate().length;
@@ -192,7 +204,7 @@ public final class Comparison {
      * the same median of the same repetitions).
      */
     public static double median(double[] v) {
-        return tech.tablesaw.api.DoubleColumn.create("v", v).median();
+        return DoubleColumn.create("v", v).median();
     }
 
     /**
@@ -228,32 +240,51 @@ public final class Comparison {
         return Math.exp(logC - n * Math.log(2));
     }
 
-    private static double[] toArray(List<Double> l) {
-        double[] a = new double[l.size()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = l.get(i);
-        }
-        return a;
-    }
-
-    /** point -> metric -> one value per repetition. */
-    private static Map<String, Map<String, List<Double>>> collect(List<List<ParsedInput>> runs, Set<Kind> ignore) {
-        Map<String, Map<String, List<Double>>> out = new LinkedHashMap<>();
+    /**
+     * point -> metric -> one value per repetition, in first-seen order. The values are one Tablesaw
+     * {@code Table} (a row per value: the point's index, the metric, the value), split on point and
+     * metric; each slice keeps its rows in input order. A point whose rows hold no number is still a
+     * point (with no metric), as it shows when present on one side only.
+     */
+    private static Map<String, Map<String, DoubleColumn>> collect(List<List<ParsedInput>> runs, Set<Kind> ignore) {
+        List<String> points = new ArrayList<>();
+        Map<String, Integer> index = new HashMap<>();
+        IntColumn pointCol = IntColumn.create(POINT);
+        StringColumn metricCol = StringColumn.create(METRIC);
+        DoubleColumn valueCol = DoubleColumn.create(VALUE);
         for (List<ParsedInput> run : runs) {
             for (ParsedInput p : run) {
                 for (ResultTable t : p.tables()) {
                     for (Row r : t.rows()) {
                         String point = pointKey(t, r, ignore.contains(t.kind()));
-                        Map<String, List<Double>> metrics = out.computeIfAbsent(point, k -> new LinkedHashMap<>());
+                        int at = index.computeIfAbsent(point, k -> {
+                            points.add(k);
+                            return points.size() - 1;
+                        });
                         for (String c : t.columns()) {
                             Double v = r.number(c);
                             if (v != null && !c.equals(Columns.SIZE_BYTES)) {
-                                metrics.computeIfAbsent(c, k -> new ArrayList<>()).add(v);
+                                pointCol.append(at);
+                                metricCol.append(c);
+                                valueCol.append(v);
                             }
                         }
                     }
                 }
             }
+        }
+        Map<String, Map<String, DoubleColumn>> out = new LinkedHashMap<>();
+        points.forEach(pt -> out.put(pt, new LinkedHashMap<>()));
+        if (valueCol.isEmpty()) {
+            return out;
+        }
+        Table values = Table.create("values", pointCol, metricCol, valueCol, IntColumn.indexColumn(ORDER,
+                valueCol.size(), 0));
+        List<Table> slices = new ArrayList<>(values.splitOn(POINT, METRIC).asTableList());
+        slices.sort(Comparator.comparingInt(sl -> sl.intColumn(ORDER).getInt(0)));
+        for (Table sl : slices) {
+            out.get(points.get(sl.intColumn(POINT).getInt(0))).put(sl.stringColumn(METRIC).get(0),
+                    sl.doubleColumn(VALUE));
         }
         return out;
     }

@@ -7,7 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import tech.tablesaw.aggregate.AggregateFunctions;
+import tech.tablesaw.aggregate.Summarizer;
 import tech.tablesaw.api.DoubleColumn;
+import tech.tablesaw.api.IntColumn;
+import tech.tablesaw.api.NumericColumn;
+import tech.tablesaw.api.StringColumn;
+import tech.tablesaw.api.Table;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
@@ -21,11 +27,14 @@ import wirebench.analyzer.model.Row;
  * percentile's median across repetitions is a median of per-run figures, not a percentile of the
  * merged samples; the context says so ({@code aggregate}).
  *
- * <p>Each point's values are held in Tablesaw columns (one {@code DoubleColumn} per measure;
- * missing values are left out of median, min and max) and aggregated with Tablesaw's own median,
- * min and max. Not a Tablesaw {@code Table}: its class initialisation scans the whole class path
- * with ClassGraph, which measured about 0.7 s of CPU per command (bench/campaign-report-200), a
- * quarter of a 200-test report; grouping by a map keyed by the point costs nothing.
+ * <p>The rows of a group are a Tablesaw {@code Table} (a text column per key, a number column per
+ * measure, an {@code IntColumn} of each row's first-seen index), summarised with
+ * {@code summarize(measures, median, min, max, countNonMissing).by(keys)} and sorted back into
+ * first-seen order. Missing values are left out of median, min and max; a measure missing in every
+ * repetition of a point is an empty cell (its non-missing count is 0), never Tablesaw's NaN; a missing
+ * key is a point of its own, apart from an empty key. {@code Table}'s static initialiser scans the
+ * class path with ClassGraph (tablesaw-core 0.44.4), about 0.7 to 0.9 s of CPU on the commands that
+ * group repetitions (docs/report.md, "Tablesaw"); inputs without repetitions never touch it.
  */
 public final class Repetitions {
     /** The key column (or context entry) that numbers repetitions. */
@@ -37,8 +46,11 @@ public final class Repetitions {
     public static final String MAX = "_max";
     /** Context entry of a grouped table. */
     public static final String AGGREGATE = "aggregate";
+    /** The summary table's column of each row's first-seen index, and the text of a missing key in it. */
+    private static final String ORDER = "order";
+    private static final String MISSING_KEY = "\u0001";
 
-        private Repetitions() {
+    private Repetitions() {
     }
 
     /** Every input with its repetitions grouped (inputs without a {@code repetition} are returned as they are). */
@@ -92,26 +104,6 @@ public final class Repetitions {
             }
             (isKey(group, c) ? keys : measures).add(c);
         }
-        // point -> one Tablesaw column per measure holding that point's values across repetitions
-        Map<String, Row> points = new LinkedHashMap<>();
-        Map<String, DoubleColumn[]> values = new LinkedHashMap<>();
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (ResultTable t : group) {
-            for (Row r : t.rows()) {
-                String id = pointId(r, keys);
-                points.putIfAbsent(id, r);
-                counts.merge(id, 1, Integer::sum);
-                DoubleColumn[] cols = values.computeIfAbsent(id, k -> newColumns(measures));
-                for (int i = 0; i < measures.size(); i++) {
-                    Double v = r.number(measures.get(i));
-                    if (v == null) {
-                        cols[i].appendMissing();
-                    } else {
-                        cols[i].append(v);
-                    }
-                }
-            }
-        }
         List<String> columns = new ArrayList<>(keys);
         columns.add(N);
         for (String m : measures) {
@@ -119,31 +111,36 @@ public final class Repetitions {
             columns.add(m + MIN);
             columns.add(m + MAX);
         }
+        List<Row> rows = new ArrayList<>();
+        group.forEach(t -> rows.addAll(t.rows()));
         List<Row> out = new ArrayList<>();
         Set<Integer> ns = new LinkedHashSet<>();
-        for (Map.Entry<String, Row> e : points.entrySet()) {
-            Row.Builder b = Row.builder();
-            for (String k : keys) {
-                Object v = e.getValue().get(k);
-                if (v instanceof Double) {
-                    b.measure(k, (Double) v);
-                } else {
-                    b.key(k, (String) v);
+        if (!rows.isEmpty()) {
+            Table summary = summarize(rows, keys, measures);
+            NumericColumn<?> order = (NumericColumn<?>) summary.column("Min [" + ORDER + "]");
+            for (int i = 0; i < summary.rowCount(); i++) {
+                Row firstSeen = rows.get((int) order.getDouble(i));
+                Row.Builder b = Row.builder();
+                for (String k : keys) {
+                    Object v = firstSeen.get(k);
+                    if (v instanceof Double) {
+                        b.measure(k, (Double) v);
+                    } else {
+                        b.key(k, (String) v);
+                    }
                 }
+                int count = (int) ((NumericColumn<?>) summary.column("Count [" + ORDER + "]")).getDouble(i);
+                ns.add(count);
+                b.measure(N, (double) count);
+                for (int m = 0; m < measures.size(); m++) {
+                    // every value of the measure missing: an empty cell, not Tablesaw's NaN
+                    boolean any = ((NumericColumn<?>) summary.column("Count [" + measureColumn(m) + "]")).getDouble(i) > 0;
+                    b.measure(measures.get(m), any ? cell(summary, "Median", m, i) : null);
+                    b.measure(measures.get(m) + MIN, any ? cell(summary, "Min", m, i) : null);
+                    b.measure(measures.get(m) + MAX, any ? cell(summary, "Max", m, i) : null);
+                }
+                out.add(b.build());
             }
-            DoubleColumn[] cols = values.get(e.getKey());
-            int count = counts.get(e.getKey());
-            ns.add(count);
-            b.measure(N, (double) count);
-            for (int i = 0; i < measures.size(); i++) {
-                String m = measures.get(i);
-                DoubleColumn c = cols[i];
-                boolean any = c.countMissing() < c.size();
-                b.measure(m, any ? c.median() : null);
-                b.measure(m + MIN, any ? c.min() : null);
-                b.measure(m + MAX, any ? c.max() : null);
-            }
-            out.add(b.build());
         }
         Map<String, String> ctx = new LinkedHashMap<>(first.context());
         ctx.remove(REPETITION);
@@ -152,12 +149,55 @@ public final class Repetitions {
         return new ResultTable(first.source(), first.kind(), ctx, columns, out);
     }
 
-    private static DoubleColumn[] newColumns(List<String> measures) {
-        DoubleColumn[] out = new DoubleColumn[measures.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = DoubleColumn.create(measures.get(i));
+    /**
+     * One Tablesaw table of the summary rows (a text column per key, a number column per measure, and
+     * each row's index in {@code rows}), summarised per point: median, min, max and count of every
+     * measure, and the first row index and row count of every point, in first-seen order. Table columns
+     * are named by position ({@code k0}, {@code m0}), as Tablesaw's names are case-insensitive; a
+     * missing key is its own value ({@link #MISSING_KEY}, not Tablesaw's empty text, which would merge
+     * it with an empty key).
+     */
+    private static Table summarize(List<Row> rows, List<String> keys, List<String> measures) {
+        Table t = Table.create("summary rows");
+        List<String> groupBy = new ArrayList<>();
+        for (int k = 0; k < keys.size(); k++) {
+            StringColumn c = StringColumn.create("k" + k);
+            for (Row r : rows) {
+                Object v = r.get(keys.get(k));
+                c.append(v == null ? MISSING_KEY : v.toString());
+            }
+            t.addColumns(c);
+            groupBy.add(c.name());
         }
-        return out;
+        List<String> summarised = new ArrayList<>();
+        for (int m = 0; m < measures.size(); m++) {
+            DoubleColumn c = DoubleColumn.create(measureColumn(m));
+            for (Row r : rows) {
+                Double v = r.number(measures.get(m));
+                if (v == null) {
+                    c.appendMissing();
+                } else {
+                    c.append(v);
+                }
+            }
+            t.addColumns(c);
+            summarised.add(c.name());
+        }
+        IntColumn order = IntColumn.indexColumn(ORDER, rows.size(), 0);
+        t.addColumns(order);
+        summarised.add(ORDER);
+        Summarizer s = t.summarize(summarised, AggregateFunctions.median, AggregateFunctions.min,
+                AggregateFunctions.max, AggregateFunctions.countNonMissing);
+        Table summary = groupBy.isEmpty() ? s.apply() : s.by(groupBy.toArray(new String[0]));
+        return summary.sortAscendingOn("Min [" + ORDER + "]");
+    }
+
+    private static String measureColumn(int m) {
+        return "m" + m;
+    }
+
+    private static Double cell(Table summary, String function, int measure, int row) {
+        return ((NumericColumn<?>) summary.column(function + " [" + measureColumn(measure) + "]")).getDouble(row);
     }
 
     /** A column is a key when it holds text (not numbers) in every row that has a value. */
@@ -175,12 +215,4 @@ public final class Repetitions {
         return text || column.equals(wirebench.contract.Columns.SIZE_BYTES);
     }
 
-    private static String pointId(Row r, List<String> keys) {
-        StringBuilder sb = new StringBuilder();
-        for (String k : keys) {
-            Object v = r.get(k);
-            sb.append(v == null ? "\u0001" : v.toString()).append('\u0000');
-        }
-        return sb.toString();
-    }
 }
