@@ -30,7 +30,7 @@ final class BlockingReceiver extends ChannelReceiver {
     static final int WAKE_BYTES = 12;
     private static final int WAKE_MAGIC = Datagrams.magic((byte) 'W');
 
-    private final ByteBuffer slot = Slots.direct(1)[0];
+    private final ByteBuffer slot;
     private final long token = ThreadLocalRandom.current().nextLong();
     private final DatagramChannel wakeChannel;
     private final Thread waker;
@@ -41,8 +41,9 @@ final class BlockingReceiver extends ChannelReceiver {
     BlockingReceiver(InetSocketAddress bind, int rcvbufBytes) throws IOException {
         super(SelectorProvider.provider(), bind, rcvbufBytes, true);
         try {
+            slot = Slots.direct(1)[0]; // here, not in a field initialiser: a failure must close the channel
             wakeChannel = DatagramChannel.open(StandardProtocolFamily.INET);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
             channel.close();
             throw e;
         }

@@ -25,7 +25,7 @@ final class SelectorReceiver extends ChannelReceiver {
     static final int BATCH = 32;
 
     private final Selector selector;
-    private final ByteBuffer[] slots = Slots.direct(BATCH);
+    private final ByteBuffer[] slots;
     private final SocketAddress[] sources = new SocketAddress[BATCH];
 
     SelectorReceiver(ReceiveMethod method, InetSocketAddress bind, int rcvbufBytes) throws IOException {
@@ -34,13 +34,19 @@ final class SelectorReceiver extends ChannelReceiver {
 
     private SelectorReceiver(SelectorProvider provider, InetSocketAddress bind, int rcvbufBytes) throws IOException {
         super(provider, bind, rcvbufBytes, false);
+        Selector opened = null;
         try {
-            selector = provider.openSelector();
-            channel.register(selector, SelectionKey.OP_READ);
-        } catch (IOException | RuntimeException e) {
+            slots = Slots.direct(BATCH); // here, not in a field initialiser: a failure must close the channel
+            opened = provider.openSelector();
+            channel.register(opened, SelectionKey.OP_READ);
+        } catch (IOException | RuntimeException | OutOfMemoryError e) {
+            if (opened != null) {
+                opened.close();
+            }
             channel.close();
             throw e;
         }
+        selector = opened;
     }
 
     /**

@@ -98,8 +98,10 @@ public final class AutoIdle {
         for (long x : w) {
             total += x;
         }
-        StringBuilder sb = new StringBuilder("auto: each 500 ms cycle tries spinyield and yield for 10 ms each"
-                + " and keeps the lower median wait over 8 or more waits each (spinyield when both are time slices)");
+        StringBuilder sb = new StringBuilder("auto: each 500 ms cycle tries spinyield and yield for 10 ms each;"
+                + " a decision pools the trials' waits until each has 8 (or 3 that lose 3x, or 4 cycles have passed);"
+                + " it leaves the start guess for a median wait below 0.75x its own in two decisions in a row, returns"
+                + " when the guess measures no worse, and keeps the guess when both medians are time slices (1 ms+)");
         if (total == 0) {
             return sb.append("; no measured waits, ").append(startReason).toString();
         }

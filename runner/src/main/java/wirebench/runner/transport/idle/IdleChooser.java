@@ -22,14 +22,24 @@ import java.util.Arrays;
  * {@link #ABORT_FACTOR} x a candidate that has them (a clear loss), or after {@link #MAX_POOL_CYCLES}
  * cycles with what there is. Under a busy loop per core the waits are time slices (milliseconds), a
  * 10 ms slot holds one or two, and a decision on them flipped the incumbent on noise. At a decision
- * the lowest score replaces the incumbent if it is below {@link #CLEAR_WIN} x the incumbent's score,
- * or below {@link #SWITCH_MARGIN} x it in two decisions in a row (publisher and subscriber decide
- * apart, each from its own waits: the hysteresis keeps noise from flipping one side and not the
- * other). Every wait that started in a slot counts for its candidate however long it lasts (a 6 ms
+ * the start candidate (the guess from the facts: spin when the spinning threads fit the CPUs, else
+ * yield) is <em>home</em>:
+ * <ul>
+ * <li>leaving home needs the lowest score below {@link #SWITCH_MARGIN} x the incumbent's in two
+ * decisions in a row (one decision may fall on JIT warm-up or a burst of other work; publisher and
+ * subscriber decide apart, each from its own waits, and the hysteresis keeps noise from flipping
+ * one side and not the other); moving between two others needs below {@link #CLEAR_WIN} x at once
+ * or {@link #SWITCH_MARGIN} x twice;</li>
+ * <li>returning home needs home's score no higher than the incumbent's in two decisions in a row, or
+ * below {@link #CLEAR_WIN} x it at once (a switch away on noise does not stick once the candidates
+ * measure alike);</li>
+ * <li>when even the lowest score is {@link #TIME_SLICE_NS} or more, the waits are the scheduler's
+ * time slices (a busy loop beside) or the peer's pace (a paced or slow publisher), not the
+ * strategies: home is taken, two decisions in a row, unless a candidate is {@link #ABORT_FACTOR} x
+ * faster than home in two decisions in a row.</li>
+ * </ul>
+ * Every wait that started in a slot counts for its candidate however long it lasts (a 6 ms
  * wait in a 10 ms slot is one sample of 6 ms); a candidate with no wait in its slots is not scored.
- * When even the lowest score is {@link #TIME_SLICE_NS} or more, every candidate lost the core for a
- * time slice (a busy loop beside: yielding hands it over at every wait, spinning only when the peer
- * is slow), the scores measure the other work, and the first candidate (the spin) is taken.
  * A candidate whose waits already have a median over {@link #ABORT_FACTOR} x the incumbent's score
  * (checked after {@link #MIN_SAMPLES}, then twice, four times as many waits in a slot) is abandoned
  * for the rest of its slot (a spin that cannot win backs off at once). Without traffic (no waits)
@@ -47,21 +57,23 @@ public final class IdleChooser {
     /** Cycles waits pool over at most before a decision is taken with what there is. */
     public static final int MAX_POOL_CYCLES = 4;
     /**
-     * A median wait this long is a scheduler's time slice: when even the best candidate's is, the
-     * first candidate (the one that holds the core longest) is chosen.
+     * A median wait this long is a scheduler's time slice (or the peer's pace): when even the best
+     * candidate's is, the waits cannot tell the candidates apart and home (the facts' guess) is chosen.
      */
     public static final long TIME_SLICE_NS = 1_000_000L;
     /** A trial is abandoned when its median exceeds the incumbent's score by this factor. */
     public static final double ABORT_FACTOR = 3.0;
-    /** A challenger must score below this fraction of the incumbent's score, two cycles in a row, to replace it. */
+    /** A challenger must score below this fraction of the incumbent's score, two decisions in a row, to replace it. */
     public static final double SWITCH_MARGIN = 0.75;
-    /** A challenger below this fraction of the incumbent's score replaces it at once. */
+    /** Home, or a challenger to a candidate other than home, below this fraction of the incumbent's score replaces it at once. */
     public static final double CLEAR_WIN = 0.5;
     private static final int MAX_SAMPLES = 512;
 
     private final int candidates;
     private final long epochOffsetNs;
     private int incumbent;
+    /** The facts' guess (the start): decides when the waits cannot, and needs less evidence to return to. */
+    private final int home;
     private long gatheringCycle = Long.MIN_VALUE;
     private final long[][] samples;
     private final int[] counts;
@@ -88,6 +100,7 @@ public final class IdleChooser {
         }
         this.candidates = candidates;
         this.incumbent = startIndex;
+        this.home = startIndex;
         this.epochOffsetNs = epochOffsetNs;
         this.samples = new long[candidates][MAX_SAMPLES];
         this.counts = new int[candidates];
@@ -165,39 +178,53 @@ public final class IdleChooser {
     }
 
     private void decide() {
-        int best = -1;
-        long bestScore = Long.MAX_VALUE;
         long[] scores = new long[candidates];
+        int best = -1;
         for (int c = 0; c < candidates; c++) {
             scores[c] = counts[c] > 0 ? median(samples[c], counts[c]) : -1;
-            if (scores[c] >= 0 && scores[c] < bestScore) {
-                bestScore = scores[c];
+            if (scores[c] >= 0 && (best < 0 || scores[c] < scores[best])) {
                 best = c;
             }
         }
-        if (best >= 0) {
-            decisions++;
-            long incumbentScore = scores[incumbent];
-            if (bestScore >= TIME_SLICE_NS) {
-                // every candidate's median wait is a time slice: whoever let go of the core lost it
-                // to other work for a slice, the scores are that work's slices, not the strategies'
-                challenger = -1;
-                if (incumbent != 0) {
-                    incumbent = 0;
-                    switches++;
-                }
-                System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
-                return;
+        if (best < 0) {
+            return; // no waits in any slot: nothing to decide on, the incumbent stays
+        }
+        decisions++;
+        System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
+        long incumbentScore = scores[incumbent];
+        int proposal;
+        boolean atOnce;
+        if (scores[best] >= TIME_SLICE_NS) {
+            // every median wait is a time slice or longer: the waits measure the scheduler's slices
+            // (a busy loop beside) or the peer's pace, not the strategies. The facts' guess (home)
+            // decides, unless a candidate is ABORT_FACTOR x faster than it, two decisions in a row.
+            proposal = home;
+            if (scores[home] < 0 || scores[best] * ABORT_FACTOR < scores[home]) {
+                proposal = scores[home] < 0 ? incumbent : best;
             }
-            boolean beats = best != incumbent && (incumbentScore < 0 || bestScore < SWITCH_MARGIN * incumbentScore);
-            if (beats && (incumbentScore < 0 || bestScore < CLEAR_WIN * incumbentScore || challenger == best)) {
-                incumbent = best;
-                switches++;
-                challenger = -1;
-            } else {
-                challenger = beats ? best : -1;
-            }
-            System.arraycopy(scores, 0, lastScoreNs, 0, candidates);
+            atOnce = false;
+        } else if (incumbentScore < 0) {
+            proposal = best;
+            atOnce = true;
+        } else if (best == home) {
+            // back home (the facts' guess) when it is no worse, two decisions in a row, or clearly better
+            proposal = scores[best] <= incumbentScore ? best : incumbent;
+            atOnce = scores[best] < CLEAR_WIN * incumbentScore;
+        } else {
+            // away from home only on evidence: below SWITCH_MARGIN x, two decisions in a row (one
+            // decision may fall on JIT warm-up or a burst of other work); between two others below
+            // CLEAR_WIN x at once
+            proposal = scores[best] < SWITCH_MARGIN * incumbentScore ? best : incumbent;
+            atOnce = incumbent != home && scores[best] < CLEAR_WIN * incumbentScore;
+        }
+        if (proposal == incumbent) {
+            challenger = -1;
+        } else if (atOnce || challenger == proposal) {
+            incumbent = proposal;
+            switches++;
+            challenger = -1;
+        } else {
+            challenger = proposal;
         }
     }
 

@@ -47,7 +47,11 @@ class IdleChooserTest {
     void shouldKeepTheCandidateWithTheShortestWaitsWhenTheStartGuessWasWrong() {
         IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
         // a loaded machine: spinning holds the core the peer needs (58 us), yield 6 us, backoff 20 us
-        run(c, 0, cycles(1), k -> k == SPINYIELD ? 58 * US : k == YIELD ? 6 * US : 20 * US);
+        IntToLongFunction waits = k -> k == SPINYIELD ? 58 * US : k == YIELD ? 6 * US : 20 * US;
+        long t = run(c, 0, cycles(1), waits);
+        assertThat(c.incumbent()).as("away from the start guess: not on one decision").isEqualTo(SPINYIELD);
+
+        run(c, t, cycles(2), waits);
 
         assertThat(c.incumbent()).isEqualTo(YIELD);
         assertThat(c.lastScoresNs()).containsExactly(58 * US, 6 * US, 20 * US);
@@ -58,8 +62,9 @@ class IdleChooserTest {
     void shouldKeepTheSpinWhenYieldingHandsTheCoreToAHog() {
         IdleChooser c = new IdleChooser(3, YIELD, 0);
         // a busy loop per core: a yield waits for the hog's time slice
-        run(c, 0, cycles(1), k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 7 * US);
+        run(c, 0, cycles(2), k -> k == SPINYIELD ? 5 * US : k == YIELD ? 2648 * US : 7 * US);
 
+        assertThat(c.decisions()).isEqualTo(2);
         assertThat(c.incumbent()).isEqualTo(SPINYIELD);
     }
 
@@ -132,13 +137,14 @@ class IdleChooserTest {
 
     @Test
     void shouldScoreAWaitLongerThanItsSlotWithItsWholeLength() {
-        IdleChooser c = new IdleChooser(3, YIELD, 0);
-        // yield's waits outlast its slot and backoff's after it: one sample a cycle, 40 ms long, and
-        // backoff unscored, so the waits pool until the cycles run out
+        IdleChooser c = new IdleChooser(2, YIELD, 0);
+        // yield's waits outlast its slot: one sample a cycle, 40 ms long, so the waits pool until the
+        // cycles run out
         run(c, 0, cycles(IdleChooser.MAX_POOL_CYCLES), k -> k == YIELD ? 4 * IdleChooser.SLOT_NS : 30 * US);
 
-        assertThat(c.lastScoresNs()[YIELD]).isEqualTo(4 * IdleChooser.SLOT_NS);
-        assertThat(c.incumbent()).isNotEqualTo(YIELD);
+        assertThat(c.decisions()).isEqualTo(1);
+        assertThat(c.lastScoresNs()).containsExactly(30 * US, 4 * IdleChooser.SLOT_NS);
+        assertThat(c.incumbent()).as("one decision does not leave the start guess").isEqualTo(YIELD);
     }
 
     @Test
@@ -178,23 +184,90 @@ class IdleChooserTest {
         assertThat(c.decisions()).as("two yield waits after one cycle").isZero();
         assertThat(c.lastScoresNs()).containsExactly(-1, -1);
 
-        run(c, t, cycles(2), waits);
-
+        t = run(c, t, cycles(2), waits);
         assertThat(c.decisions()).as("four yield waits, pooled over two cycles").isEqualTo(1);
         assertThat(c.lastScoresNs()).containsExactly(900 * US, 5_000 * US);
-        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+
+        run(c, t, cycles(4), waits);
+
+        assertThat(c.decisions()).isEqualTo(2);
+        assertThat(c.incumbent()).as("away from the start guess on the second decision").isEqualTo(SPINYIELD);
     }
 
     @Test
-    void shouldTakeTheSpinWhenEveryCandidateWaitsTimeSlices() {
-        IdleChooser c = new IdleChooser(2, YIELD, 0);
-        // a busy loop per core: yield's waits are the hog's slices (2 ms), and the spin's too when the
-        // trial falls on a slice (3 ms); the lower of two time slices says nothing of the strategies
-        run(c, 0, cycles(IdleChooser.MAX_POOL_CYCLES), k -> k == SPINYIELD ? 3_000 * US : 2_000 * US);
+    void shouldReturnHomeWhenEveryCandidateWaitsTimeSlices() {
+        IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
+        // first a burst of other work on the peer's core: yield clearly wins and is taken
+        long t = run(c, 0, cycles(2), k -> k == SPINYIELD ? 58 * US : 6 * US);
+        assertThat(c.incumbent()).isEqualTo(YIELD);
+        // then a busy loop per core: yield's waits are the hog's slices (2 ms), and the spin's too
+        // when its trial falls on a slice (3 ms); the lower of two time slices says nothing of the
+        // strategies, the facts' guess (spin: the spinning threads fit the CPUs) decides
+        WaitScript hog = (k, at) -> k == SPINYIELD ? 3_000 * US : 2_000 * US;
+        t = run(c, t, cycles(2 + IdleChooser.MAX_POOL_CYCLES), hog);
+        assertThat(c.incumbent()).as("one decision on time slices is not enough").isEqualTo(YIELD);
 
-        assertThat(c.decisions()).isEqualTo(1);
+        run(c, t, cycles(2 + 2 * IdleChooser.MAX_POOL_CYCLES), hog);
+
         assertThat(c.lastScoresNs()).containsExactly(3_000 * US, 2_000 * US);
-        assertThat(c.incumbent()).isEqualTo(SPINYIELD);
+        assertThat(c.incumbent()).as("home after two decisions on time slices").isEqualTo(SPINYIELD);
+        assertThat(c.switches()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldKeepHomeWhenThePeersPaceSetsEveryWait() {
+        // a subscriber of a publisher paced at 100 messages/s: every wait is the 10 ms pacing,
+        // whichever way it waits; home stays, whether the facts said spin or yield
+        for (int home : new int[] {SPINYIELD, YIELD}) {
+            IdleChooser c = new IdleChooser(2, home, 0);
+            run(c, 0, cycles(4 * IdleChooser.MAX_POOL_CYCLES), k -> k == home ? 10_020 * US : 9_990 * US);
+
+            assertThat(c.decisions()).as("home %d", home).isPositive();
+            assertThat(c.incumbent()).as("home %d", home).isEqualTo(home);
+            assertThat(c.switches()).as("home %d", home).isZero();
+        }
+    }
+
+    @Test
+    void shouldLeaveHomeAmongTimeSlicesOnlyForAThreefoldWinTwiceInARow() {
+        IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
+        // both roles and a busy loop on one core: the spin holds the core for its whole slice (10 ms),
+        // yield hands it over and gets it back sooner (1.2 ms)
+        IntToLongFunction waits = k -> k == SPINYIELD ? 10_000 * US : 1_200 * US;
+        long t = run(c, 0, cycles(IdleChooser.MAX_POOL_CYCLES), waits);
+        assertThat(c.decisions()).isEqualTo(1);
+        assertThat(c.incumbent()).as("once is not enough").isEqualTo(SPINYIELD);
+
+        run(c, t, cycles(2 * IdleChooser.MAX_POOL_CYCLES), waits);
+
+        assertThat(c.incumbent()).isEqualTo(YIELD);
+    }
+
+    @Test
+    void shouldReturnHomeAfterAWarmUpSwitchOnceTheCandidatesMeasureAlike() {
+        IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
+        // JIT warm-up: the spin's round trips are slow for a second, yield looks clearly better
+        long t = run(c, 0, cycles(2), k -> k == SPINYIELD ? 30 * US : 10 * US);
+        assertThat(c.incumbent()).isEqualTo(YIELD);
+        // warmed up, an idle machine: the spin a little faster (5 us against 6 us), within the
+        // margin that would keep a challenger out, so only the way home is open
+        IntToLongFunction alike = k -> k == SPINYIELD ? 5 * US : 6 * US;
+        t = run(c, t, cycles(3), alike);
+        assertThat(c.incumbent()).as("one decision").isEqualTo(YIELD);
+
+        run(c, t, cycles(4), alike);
+
+        assertThat(c.incumbent()).as("two decisions in a row").isEqualTo(SPINYIELD);
+        assertThat(c.switches()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldNotLeaveHomeForAChallengerThatIsOnlyAlike() {
+        IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
+        run(c, 0, cycles(6), k -> k == SPINYIELD ? 6 * US : 5 * US);
+
+        assertThat(c.decisions()).isEqualTo(6);
+        assertThat(c.switches()).isZero();
     }
 
     @Test
