@@ -432,7 +432,8 @@ final class CampaignRunner {
         c.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         c.addAll(List.of("--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
-                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED",
+                "--enable-native-access=ALL-UNNAMED"));
         c.addAll(JavaOptions.fromEnvironment());
         c.addAll(List.of("-Dfile.encoding=UTF-8", "-Dwirebench.git=" + System.getProperty("wirebench.git", ""), "-cp",
                 System.getProperty("java.class.path"), RunnerMain.class.getName(), "run", "pubsub"));

@@ -167,7 +167,8 @@ final class RemoteInstall {
                 + "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
                 + "java=${WIREBENCH_JAVA:-${JAVA_HOME:+$JAVA_HOME/bin/}java}\n"
                 + "exec \"$java\" --add-opens java.base/jdk.internal.misc=ALL-UNNAMED --add-opens"
-                + " java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED ${WIREBENCH_JAVA_OPTS:-}"
+                + " java.base/sun.nio.ch=ALL-UNNAMED --add-opens java.base/java.nio=ALL-UNNAMED"
+                + " --enable-native-access=ALL-UNNAMED ${WIREBENCH_JAVA_OPTS:-}"
                 + " -Dfile.encoding=UTF-8"
                 + " -Dwirebench.git=" + System.getProperty("wirebench.git", "") + " -cp \""
                 + String.join(":", classPath) + "\" wirebench.runner.RunnerMain \"$@\"\n";

@@ -320,7 +320,8 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
     static List<String> javaCommand() {
         List<String> c = new ArrayList<>();
         c.add(ProcessHandle.current().info().command().orElse("java"));
-        c.addAll(List.of("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+        c.addAll(List.of("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"),
                 RunnerMain.class.getName()));
         return c;
     }
