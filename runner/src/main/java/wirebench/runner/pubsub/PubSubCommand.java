@@ -807,7 +807,7 @@ public final class PubSubCommand implements Callable<Integer> {
         TransportSettings ts = settings.apply(threading);
         contention = Contention.now(SpinningThreads.count(ts, isPub, isSub));
         if (threading.idle().equals("auto")) {
-            ts = settings.apply(threading.withAuto(new AutoIdle(contention.spinningThreads(), contention.cpusUsable())));
+            ts = settings.apply(threading.withAuto(new AutoIdle(SpinningThreads.own(ts, isPub, isSub), contention.cpusUsable())));
         }
         Algorithm alg = compressionId == null ? Algorithm.NONE : Algorithm.parse(compressionId);
         int level = compressionLevel == null ? CompressionSettings.DEFAULT_LEVEL : compressionLevel;

@@ -29,7 +29,7 @@ public final class AutoIdle {
     private final long epochOffsetNs;
     private final List<AdaptiveIdleStrategy> made = new ArrayList<>();
 
-    /** Starts from the guess for {@code spinningThreads} busy-waiting threads on {@code cpusUsable} CPUs. */
+    /** Starts from the guess for this process's {@code spinningThreads} busy-waiting threads on its {@code cpusUsable} CPUs. */
     public AutoIdle(int spinningThreads, int cpusUsable) {
         this(spinningThreads, cpusUsable, System::nanoTime, epochOffsetNs());
     }
@@ -59,8 +59,9 @@ public final class AutoIdle {
         boolean spinsFit = spinningThreads <= cpusUsable;
         this.start = spinsFit ? 0 : 1;
         this.startReason = spinsFit
-                ? "started with spinyield: " + spinningThreads + " spinning threads fit " + cpusUsable + " usable CPUs"
-                : "started with yield: " + spinningThreads + " spinning threads on " + cpusUsable
+                ? "started with spinyield: this process's " + spinningThreads + " spinning threads fit its "
+                        + cpusUsable + " usable CPUs"
+                : "started with yield: this process's " + spinningThreads + " spinning threads on " + cpusUsable
                         + " usable CPUs, a spin could not win";
         this.clock = clock;
         this.epochOffsetNs = epochOffsetNs;

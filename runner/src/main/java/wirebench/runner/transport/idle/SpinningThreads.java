@@ -19,14 +19,10 @@ public final class SpinningThreads {
     private SpinningThreads() {
     }
 
-    /** The count for {@code ts} with these roles in this process. */
+    /** The count for {@code ts} with these roles in this process, and a local peer assumed alike. */
     public static int count(TransportSettings ts, boolean publisher, boolean subscriber) {
         int roles = (publisher ? 1 : 0) + (subscriber ? 1 : 0);
-        boolean aeron = ts.kind() == TransportSettings.Kind.AERON_UDP || ts.kind() == TransportSettings.Kind.AERON_IPC;
-        boolean polling = aeron || (ts.kind() != TransportSettings.Kind.TLS && !ts.blockingSockets());
-        int perRole = polling ? 1 : 0;
-        int driver = aeron && ts.aeronDir() == null ? driverThreads(ts.threading().mode()) : 0;
-        int here = roles * perRole + driver;
+        int here = own(ts, publisher, subscriber);
         if (roles == 1 && !ts.multicast()) {
             List<String> peers = publisher ? ts.dataPeers() : ts.echoPeers();
             if (!peers.isEmpty() && peers.stream().allMatch(SpinningThreads::local)) {
@@ -34,6 +30,24 @@ public final class SpinningThreads {
             }
         }
         return here;
+    }
+
+    /**
+     * The busy-waiting threads of this process alone. The start guess of {@code -idleStrategy auto}
+     * uses this, not {@link #count}: the peer's CPUs are not known here (both roles
+     * {@code taskset -c 0}, or each on a core of its own beside other work, look the same from one
+     * side), and a wrong guess of yield next to a busy core costs a time slice per wait, which the
+     * trials cannot undo (a spin trial that starts while the peer is off its core measures slices
+     * too), while a wrong guess of spin on a core the peer shares is 50 us per wait, which the
+     * yield trial measures cleanly.
+     */
+    public static int own(TransportSettings ts, boolean publisher, boolean subscriber) {
+        int roles = (publisher ? 1 : 0) + (subscriber ? 1 : 0);
+        boolean aeron = ts.kind() == TransportSettings.Kind.AERON_UDP || ts.kind() == TransportSettings.Kind.AERON_IPC;
+        boolean polling = aeron || (ts.kind() != TransportSettings.Kind.TLS && !ts.blockingSockets());
+        int perRole = polling ? 1 : 0;
+        int driver = aeron && ts.aeronDir() == null ? driverThreads(ts.threading().mode()) : 0;
+        return roles * perRole + driver;
     }
 
     /** Driver threads of an Aeron threading mode. */

@@ -1,0 +1,54 @@
+package wirebench.runner.transport.idle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import wirebench.runner.transport.Threading;
+import wirebench.runner.transport.TransportSettings;
+import wirebench.runner.transport.TransportSettings.Kind;
+
+/**
+ * The spinning-thread counts: {@code own} (this process, the start guess of auto) against
+ * {@code count} (with a peer on this host assumed alike, the contention lint).
+ */
+class SpinningThreadsTest {
+    private static TransportSettings settings(Kind kind, boolean blocking, String mode, List<String> peers) {
+        return new TransportSettings(kind, true, false, "239.255.1.1", "239.255.1.3", null, peers, peers, 20002,
+                20003, 1002, 1003, 32, blocking, new Threading(mode, "auto", "test"), null, 0, null);
+    }
+
+    @Test
+    void shouldCountOnlyThisProcessForTheStartGuessAndThePeerOnThisHostForTheLint() {
+        TransportSettings invoker = settings(Kind.AERON_UDP, true, "INVOKER", List.of("127.0.0.1"));
+
+        assertThat(SpinningThreads.own(invoker, true, false)).isEqualTo(1);
+        assertThat(SpinningThreads.count(invoker, true, false)).isEqualTo(2);
+    }
+
+    @Test
+    void shouldAddTheDriverThreadsOfTheThreadingMode() {
+        TransportSettings shared = settings(Kind.AERON_UDP, true, "SHARED", List.of("127.0.0.1"));
+
+        assertThat(SpinningThreads.own(shared, true, true)).isEqualTo(3);
+        assertThat(SpinningThreads.count(shared, true, true)).isEqualTo(3);
+    }
+
+    @Test
+    void shouldNotCountARemotePeerNorABlockingReceiver() {
+        TransportSettings remote = settings(Kind.AERON_UDP, true, "INVOKER", List.of("192.0.2.7"));
+        TransportSettings blocking = settings(Kind.RAW_UDP, true, "INVOKER", List.of("127.0.0.1"));
+
+        assertThat(SpinningThreads.count(remote, false, true)).isEqualTo(1);
+        assertThat(SpinningThreads.own(blocking, false, true)).isZero();
+        assertThat(SpinningThreads.count(blocking, false, true)).isZero();
+    }
+
+    @Test
+    void shouldStartWithSpinWhenThisProcessesThreadsFitItsCpusWhateverThePeer() {
+        assertThat(new AutoIdle(1, 1).startStrategy()).isEqualTo("spinyield");
+        assertThat(new AutoIdle(2, 1).startStrategy()).isEqualTo("yield");
+    }
+}
