@@ -62,7 +62,8 @@ final class ContentionLint {
 
     static Optional<Warning> warning(String source, JsonReader.Obj c) {
         String cpus = num(c.get("cpus_usable")) + " usable CPUs" + (c.get("affinity") != null ? " (affinity "
-                + c.get("affinity") + ")" : "");
+                + c.get("affinity") + ")" : "") + (c.get("peer_affinity") != null ? ", the peer's on CPUs "
+                + c.get("peer_affinity") : "");
         String threads = num(c.get("spinning_threads")) + " spinning threads";
         String idle = c.get("idle_strategy") != null ? "; idle strategy " + c.get("idle_strategy") : "";
         if (Boolean.TRUE.equals(c.get("roles_shared_cpu"))) {

@@ -44,6 +44,17 @@ class ContentionLintTest {
     }
 
     @Test
+    void shouldNameThePeersCpusWhenTheRunFoundThem(@TempDir Path tmp) throws IOException {
+        Path dir = run(tmp.resolve("both-on-0"), contention(true, true, 0.2, 1.1)
+                .replace("\"spinning_threads\"", "\"peer_pid\": 77, \"peer_affinity\": \"0\", \"spinning_threads\""));
+
+        Cli r = Cli.run("stats", dir.toString());
+
+        assertThat(r.out()).containsOnlyOnce("roles shared a CPU: 2 spinning threads on 1 usable CPUs (affinity 0),"
+                + " the peer's on CPUs 0; idle strategy yield: latency includes scheduler waits");
+    }
+
+    @Test
     void shouldWarnWhenTheMachineWasOversubscribed(@TempDir Path tmp) throws IOException {
         Path dir = run(tmp.resolve("loaded"), contention(false, true, 3.5, 4.25));
 

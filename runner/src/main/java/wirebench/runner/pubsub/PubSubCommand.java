@@ -28,6 +28,7 @@ import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.idle.AutoIdle;
 import wirebench.runner.transport.idle.Contention;
 import wirebench.runner.transport.idle.CpuFacts;
+import wirebench.runner.transport.idle.PeerCpus;
 import wirebench.runner.transport.idle.SpinningThreads;
 import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
@@ -253,6 +254,16 @@ public final class PubSubCommand implements Callable<Integer> {
                         ? new PublisherRole(cfg, t, pubPrinter, results, err, cpu) : null;
                 if (subscriber != null) {
                     subscriber.open();
+                }
+                if (SpinningThreads.peerHere(cfg.transport(), cfg.publisher(), cfg.subscriber())) {
+                    // the peer is alive and has bound its receive port once it has been heard from
+                    int port = SpinningThreads.peerPort(cfg.transport(), cfg.publisher());
+                    Runnable lookUp = () -> PeerCpus.here().bound(port).ifPresent(contention::peer);
+                    if (publisher != null) {
+                        publisher.onPeerSeen(lookUp);
+                    } else {
+                        subscriber.onPeerSeen(lookUp);
+                    }
                 }
                 Thread stopHook = subscriber == null || dir == null ? null
                         : new Thread(subscriber::interrupted, "wirebench-subscriber-stop");

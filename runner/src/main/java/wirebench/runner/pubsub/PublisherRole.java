@@ -32,6 +32,7 @@ final class PublisherRole implements MessageHandler {
     private static final long FINISH_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final PubSubConfig cfg;
+    private Runnable peerSeen;
     private final Transport transport;
     private final PerftestPrinter printer;
     private final PubSubResults results;
@@ -105,10 +106,18 @@ final class PublisherRole implements MessageHandler {
         }
     }
 
+    /** Runs {@code r} on this role's thread once every subscriber has announced itself (before any sample). */
+    void onPeerSeen(Runnable r) {
+        peerSeen = r;
+    }
+
     private void runSizes() {
         data = transport.openSender(Topic.DATA);
         echo = transport.openReceiver(Topic.ECHO);
         discover();
+        if (peerSeen != null) {
+            peerSeen.run();
+        }
         err.println(cfg.latencyTest() ? "Sending data ..." : "Sending data ...");
         err.flush();
         for (int i = 0; i < cfg.sizesBytes().size(); i++) {

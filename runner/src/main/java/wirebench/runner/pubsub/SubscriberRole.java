@@ -29,6 +29,7 @@ final class SubscriberRole implements MessageHandler {
     private static final int WARM_UP_FLAG = 2;
 
     private final PubSubConfig cfg;
+    private Runnable peerSeen;
     private final Transport transport;
     private final PerftestPrinter printer;
     private final PubSubResults results;
@@ -335,7 +336,17 @@ final class SubscriberRole implements MessageHandler {
         if (mismatch == null) {
             publishers.add(sender);
             publisherExplicit |= Wire.compressionExplicit(b, off, len);
+            Runnable seen = peerSeen;
+            peerSeen = null;
+            if (seen != null) {
+                seen.run();
+            }
         }
+    }
+
+    /** Runs {@code r} once, on this role's thread, when the first publisher's HELLO arrives (before any sample). */
+    void onPeerSeen(Runnable r) {
+        peerSeen = r;
     }
 
     private boolean compressionRows() {

@@ -13,6 +13,12 @@ import wirebench.contract.Numbers;
  * (which includes them), above the usable CPUs by more than {@link #LOAD_SLACK} (an idle machine's
  * own background). Either way latency includes scheduler waits. The load average is the kernel's
  * 1-minute average of runnable threads: it lags, and in a two-process run the peer may be in it.
+ *
+ * <p>With the peer on this host the spinning threads count its threads too (assumed alike). Its CPUs
+ * decide what they are compared with: when {@link PeerCpus} found the peer process
+ * ({@code peer_affinity}), the CPUs of both affinity masks together (each role on a CPU of its own
+ * does not share; both {@code taskset -c 0} do), else this process's usable CPUs (the peer assumed
+ * to have the same ones).
  */
 public final class Contention {
     /** Load above the usable CPUs tolerated before a run counts as oversubscribed. */
@@ -22,6 +28,7 @@ public final class Contention {
     private final int cpusOnline;
     private final int spinningThreads;
     private final Double loadStart1m;
+    private volatile PeerCpus.Peer peer;
 
     /** Taken at the start of a run. */
     public Contention(CpuFacts cpus, int cpusOnline, int spinningThreads, Double loadStart1m) {
@@ -35,6 +42,28 @@ public final class Contention {
     public static Contention now(int spinningThreads) {
         return new Contention(CpuFacts.current(), Runtime.getRuntime().availableProcessors(), spinningThreads,
                 CpuFacts.loadAverage1m());
+    }
+
+    /** The peer process on this host was found (from any thread). */
+    public void peer(PeerCpus.Peer p) {
+        this.peer = p;
+    }
+
+    /**
+     * The CPUs the spinning threads (ours and the peer's) can run on: both affinity masks together
+     * when the peer was found, both masks are known and no cgroup quota applies, else this process's
+     * usable CPUs.
+     */
+    int cpusForAll() {
+        PeerCpus.Peer p = peer;
+        java.util.BitSet mine = CpuFacts.cpuSet(cpus.affinity());
+        java.util.BitSet theirs = p == null ? null : CpuFacts.cpuSet(p.affinity());
+        if (mine == null || theirs == null || cpus.cpuQuotaCpus() != null) {
+            return cpus.cpusUsable(); // under a cgroup quota the peer most likely shares it: assumed alike
+        }
+        java.util.BitSet all = (java.util.BitSet) mine.clone();
+        all.or(theirs);
+        return all.cardinality();
     }
 
     /** CPUs usable by this process. */
@@ -61,10 +90,14 @@ public final class Contention {
         m.put("affinity", cpus.affinity());
         m.put("cpu_quota_cpus", cpus.cpuQuotaCpus());
         m.put("spinning_threads", spinningThreads);
+        PeerCpus.Peer p = peer;
+        m.put("peer_pid", p == null ? null : p.pid());
+        m.put("peer_affinity", p == null ? null : p.affinity());
         m.put("loadavg_start_1m", loadStart1m);
         m.put("loadavg_end_1m", loadEnd1m);
-        boolean shared = spinningThreads > cpus.cpusUsable();
-        double limit = cpus.cpusUsable() + LOAD_SLACK;
+        int cpusForAll = cpusForAll();
+        boolean shared = spinningThreads > cpusForAll;
+        double limit = cpusForAll + LOAD_SLACK;
         boolean over = shared || (loadStart1m != null && loadStart1m + spinningThreads > limit)
                 || (loadEnd1m != null && loadEnd1m > limit);
         m.put("roles_shared_cpu", shared);
@@ -81,8 +114,10 @@ public final class Contention {
         String verdict = Boolean.TRUE.equals(m.get("roles_shared_cpu")) ? "; roles shared a CPU: latency includes"
                 + " scheduler waits" : Boolean.TRUE.equals(m.get("oversubscribed"))
                         ? "; oversubscribed: latency includes scheduler waits" : "";
+        String peer = m.get("peer_affinity") == null ? "" : ", peer pid " + m.get("peer_pid") + " on CPUs "
+                + m.get("peer_affinity");
         return "Contention: " + m.get("cpus_usable") + " usable CPUs (affinity " + m.get("affinity") + ", " + quota
-                + "), " + m.get("spinning_threads") + " spinning threads, load " + load(m.get("loadavg_start_1m"))
+                + ")" + peer + ", " + m.get("spinning_threads") + " spinning threads, load " + load(m.get("loadavg_start_1m"))
                 + " -> " + load(m.get("loadavg_end_1m")) + "; idle " + m.get("idle_strategy") + " ("
                 + m.get("idle_strategy_reason") + ")" + verdict;
     }

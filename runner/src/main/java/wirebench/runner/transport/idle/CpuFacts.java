@@ -56,31 +56,38 @@ public record CpuFacts(String affinity, int affinityCpus, Double cpuQuotaCpus, i
         return new CpuFacts(affinity, affinityCpus, quota, Math.max(1, usable));
     }
 
-    /** CPUs in a kernel CPU list such as {@code 0-3,6,8-9}; 0 when it is not one. */
-    public static int countCpus(String list) {
-        int n = 0;
+    /** CPU numbers at or above this are not taken from a CPU list (the kernel's limit is far lower). */
+    static final int MAX_CPU_ID = 1 << 16;
+
+    /** The CPUs of a kernel CPU list such as {@code 0-3,6,8-9}; null when it is not one. */
+    public static java.util.BitSet cpuSet(String list) {
+        if (list == null) {
+            return null;
+        }
+        java.util.BitSet set = new java.util.BitSet();
         try {
             for (String part : list.trim().split(",")) {
                 if (part.isEmpty()) {
                     continue;
                 }
                 int dash = part.indexOf('-');
-                if (dash < 0) {
-                    Integer.parseInt(part.trim());
-                    n++;
-                } else {
-                    int lo = Integer.parseInt(part.substring(0, dash).trim());
-                    int hi = Integer.parseInt(part.substring(dash + 1).trim());
-                    if (hi < lo) {
-                        return 0;
-                    }
-                    n += hi - lo + 1;
+                int lo = Integer.parseInt((dash < 0 ? part : part.substring(0, dash)).trim());
+                int hi = dash < 0 ? lo : Integer.parseInt(part.substring(dash + 1).trim());
+                if (lo < 0 || hi < lo || hi >= MAX_CPU_ID) {
+                    return null;
                 }
+                set.set(lo, hi + 1);
             }
         } catch (NumberFormatException e) {
-            return 0;
+            return null;
         }
-        return n;
+        return set.isEmpty() ? null : set;
+    }
+
+    /** CPUs in a kernel CPU list such as {@code 0-3,6,8-9}; 0 when it is not one. */
+    public static int countCpus(String list) {
+        java.util.BitSet set = cpuSet(list);
+        return set == null ? 0 : set.cardinality();
     }
 
     /** CPUs of a cgroup v2 {@code cpu.max} text ({@code "150000 100000"} = 1.5); null for "max" or unreadable. */

@@ -21,15 +21,22 @@ public final class SpinningThreads {
 
     /** The count for {@code ts} with these roles in this process, and a local peer assumed alike. */
     public static int count(TransportSettings ts, boolean publisher, boolean subscriber) {
-        int roles = (publisher ? 1 : 0) + (subscriber ? 1 : 0);
         int here = own(ts, publisher, subscriber);
-        if (roles == 1 && !ts.multicast()) {
-            List<String> peers = publisher ? ts.dataPeers() : ts.echoPeers();
-            if (!peers.isEmpty() && peers.stream().allMatch(SpinningThreads::local)) {
-                return 2 * here;
-            }
+        return peerHere(ts, publisher, subscriber) ? 2 * here : here;
+    }
+
+    /** One role here, unicast, and every peer on this host: the peer process runs beside this one. */
+    public static boolean peerHere(TransportSettings ts, boolean publisher, boolean subscriber) {
+        if (publisher == subscriber || ts.multicast()) {
+            return false;
         }
-        return here;
+        List<String> peers = publisher ? ts.dataPeers() : ts.echoPeers();
+        return !peers.isEmpty() && peers.stream().allMatch(SpinningThreads::local);
+    }
+
+    /** The port the peer receives on (and binds): a publisher's subscribers the data port, a subscriber's publisher the echo port. */
+    public static int peerPort(TransportSettings ts, boolean publisher) {
+        return publisher ? ts.dataPort() : ts.echoPort();
     }
 
     /**

@@ -16,7 +16,7 @@ class ContentionTest {
         Map<String, Object> m = new Contention(TWO, 2, 2, 0.25).finish(0.5, "spinyield", "why");
 
         assertThat(m).containsOnlyKeys("cpus_usable", "cpus_online", "affinity", "cpu_quota_cpus", "spinning_threads",
-                "loadavg_start_1m", "loadavg_end_1m", "roles_shared_cpu", "oversubscribed", "idle_strategy",
+                "peer_pid", "peer_affinity", "loadavg_start_1m", "loadavg_end_1m", "roles_shared_cpu", "oversubscribed", "idle_strategy",
                 "idle_strategy_reason");
         assertThat(m).containsEntry("cpus_usable", 2).containsEntry("affinity", "0-1")
                 .containsEntry("spinning_threads", 2).containsEntry("loadavg_start_1m", 0.25)
@@ -31,6 +31,35 @@ class ContentionTest {
         assertThat(m).containsEntry("roles_shared_cpu", true).containsEntry("oversubscribed", true);
         assertThat(Contention.line(m)).contains("roles shared a CPU: latency includes scheduler waits")
                 .contains("1 usable CPUs (affinity 0, no quota)");
+    }
+
+    @Test
+    void shouldNotSayRolesSharedACpuWhenThePeerWasFoundOnAnotherCpu() {
+        Contention c = new Contention(ONE, 2, 2, 0.1);
+        c.peer(new PeerCpus.Peer(4242, "1"));
+        Map<String, Object> m = c.finish(1.9, "spinyield", "why");
+
+        assertThat(m).containsEntry("roles_shared_cpu", false).containsEntry("oversubscribed", false)
+                .containsEntry("peer_pid", 4242L).containsEntry("peer_affinity", "1");
+        assertThat(Contention.line(m)).contains("1 usable CPUs (affinity 0, no quota), peer pid 4242 on CPUs 1,")
+                .doesNotContain("latency includes scheduler waits");
+    }
+
+    @Test
+    void shouldSayRolesSharedACpuWhenThePeerWasFoundOnTheSameCpu() {
+        Contention c = new Contention(ONE, 2, 2, 0.1);
+        c.peer(new PeerCpus.Peer(4242, "0"));
+        Map<String, Object> m = c.finish(0.2, "yield", "why");
+
+        assertThat(m).containsEntry("roles_shared_cpu", true).containsEntry("peer_affinity", "0");
+    }
+
+    @Test
+    void shouldAssumeThePeerAlikeUnderACgroupQuota() {
+        Contention c = new Contention(new CpuFacts("0", 1, 1.0, 1), 2, 2, 0.1);
+        c.peer(new PeerCpus.Peer(4242, "1"));
+
+        assertThat(c.finish(0.2, "yield", "why")).containsEntry("roles_shared_cpu", true);
     }
 
     @Test
