@@ -28,15 +28,7 @@ public record CpuFacts(String affinity, int affinityCpus, Double cpuQuotaCpus, i
 
     /** The facts from {@code procSelf} and {@code cgroupRoot} (tests point them at files of their own). */
     public static CpuFacts read(Path procSelf, Path cgroupRoot, int availableProcessors) {
-        String affinity = null;
-        String status = readOrNull(procSelf.resolve("status"));
-        if (status != null) {
-            for (String line : status.split("\n")) {
-                if (line.startsWith("Cpus_allowed_list:")) {
-                    affinity = line.substring(line.indexOf(':') + 1).trim();
-                }
-            }
-        }
+        String affinity = affinityList(procSelf.resolve("status"));
         int affinityCpus = affinity == null ? 0 : countCpus(affinity);
         Double quota = null;
         String cgroup = readOrNull(procSelf.resolve("cgroup"));
@@ -126,7 +118,21 @@ public record CpuFacts(String affinity, int affinityCpus, Double cpuQuotaCpus, i
         return loadAverage1m(Path.of("/proc/loadavg"));
     }
 
-    private static String readOrNull(Path p) {
+    /** The {@code Cpus_allowed_list} of a process's {@code status} file, null if unreadable or absent. */
+    static String affinityList(Path status) {
+        String s = readOrNull(status);
+        if (s == null) {
+            return null;
+        }
+        for (String line : s.split("\n")) {
+            if (line.startsWith("Cpus_allowed_list:")) {
+                return line.substring(line.indexOf(':') + 1).trim();
+            }
+        }
+        return null;
+    }
+
+    static String readOrNull(Path p) {
         try {
             return Files.readString(p, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {

@@ -1,7 +1,6 @@
 package wirebench.runner.transport.idle;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +31,7 @@ public final class PeerCpus {
     private final Path proc;
     private final long selfPid;
 
-    /** Reading {@code proc} (tests point it at {@code /proc} too; the root is a parameter for clarity). */
+    /** Reading {@code proc}, leaving out the process {@code selfPid} (-1: none, for tests). */
     public PeerCpus(Path proc, long selfPid) {
         this.proc = proc;
         this.selfPid = selfPid;
@@ -64,7 +63,7 @@ public final class PeerCpus {
             return Optional.empty();
         }
         long pid = pids.iterator().next();
-        String affinity = affinity(proc.resolve(Long.toString(pid)).resolve("status"));
+        String affinity = CpuFacts.affinityList(proc.resolve(Long.toString(pid)).resolve("status"));
         return affinity == null ? Optional.empty() : Optional.of(new Peer(pid, affinity));
     }
 
@@ -73,7 +72,7 @@ public final class PeerCpus {
         String hexPort = String.format(Locale.ROOT, "%04X", port);
         Set<String> out = new HashSet<>();
         for (String table : TABLES) {
-            String text = read(proc.resolve("net").resolve(table));
+            String text = CpuFacts.readOrNull(proc.resolve("net").resolve(table));
             if (text == null) {
                 continue;
             }
@@ -111,19 +110,6 @@ public final class PeerCpus {
         return false;
     }
 
-    private static String affinity(Path status) {
-        String s = read(status);
-        if (s == null) {
-            return null;
-        }
-        for (String line : s.split("\n")) {
-            if (line.startsWith("Cpus_allowed_list:")) {
-                return line.substring(line.indexOf(':') + 1).trim();
-            }
-        }
-        return null;
-    }
-
     private static boolean isNumber(String s) {
         if (s.isEmpty()) {
             return false;
@@ -134,13 +120,5 @@ public final class PeerCpus {
             }
         }
         return true;
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.readString(p, StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 }
