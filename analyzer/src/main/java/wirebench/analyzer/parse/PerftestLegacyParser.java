@@ -20,8 +20,8 @@ import wirebench.contract.WirebenchException;
  *
  * <p>Lines are compared with runs of blanks collapsed; everything that is not a Perftest data line
  * (banner, configuration summary, progress messages of a {@code 2>&1} capture) is skipped. The
- * version is inferred from the layout (see docs/perftest-parsing.md) or taken from the banner
- * ({@code RTI Perftest 2.3.2 ...}) when the capture has one.
+ * version is inferred from the layout ({@link PerftestLegacyLayout}, docs/perftest-parsing.md) or
+ * taken from the banner ({@code RTI Perftest 2.3.2 ...}) when the capture has one.
  */
 public final class PerftestLegacyParser implements ResultParser {
     private static final String N = "(\\S+)";
@@ -42,8 +42,6 @@ public final class PerftestLegacyParser implements ResultParser {
     private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+)\\.(\\d+)((?:\\.\\d+)*)");
     private static final Pattern DOUBLE_SPACED = Pattern.compile("s {2}(?:Std|Ave)");
     private static final Pattern ONE_SPACE_99 = Pattern.compile("s 99% ");
-    private static final Pattern SIZE_FIELD = Pattern.compile("^Length: (\\d+) Latency:");
-    private static final Pattern PADDED_VALUE = Pattern.compile("(?:Ave|Min|Max|Latency:) (\\d[\\d.]*) ");
     private static final Pattern DOCS_LOST = Pattern.compile("Lost: \\d{1,4} \\(");
 
     @Override
@@ -86,25 +84,6 @@ public final class PerftestLegacyParser implements ResultParser {
                 || s.startsWith("Serialization/Deserialization: ");
     }
 
-    /** What the layout says about the version. */
-    private static final class Markers {
-        boolean doubleSpaced;
-        boolean singleSpaced;
-        boolean oneWayDash;
-        boolean microSign;
-        boolean cpuParen;
-        boolean cpuColon;
-        boolean javaLost;
-        boolean lostPct;
-        boolean docsLost;
-        boolean trailingSpace;
-        boolean serialization;
-        boolean oneSpace99;
-        boolean fourPercentiles;
-        /** Blanks collapsed to single spaces (a copy through a web page): spacing says nothing of the version. */
-        boolean collapsed;
-    }
-
     @Override
     public ParsedInput parse(InputText text) {
         return text.stream(new Reading(text.source()));
@@ -114,7 +93,7 @@ public final class PerftestLegacyParser implements ResultParser {
     private static final class Reading implements InputText.LineSink<ParsedInput> {
         final String src;
         final PerftestTables out;
-        final Markers mk = new Markers();
+        final PerftestLegacyLayout mk = new PerftestLegacyLayout();
         Double length;
         String banner;
         int[] bannerVersion;
@@ -159,7 +138,7 @@ public final class PerftestLegacyParser implements ResultParser {
         /** One data line; {@code mayBeLast}: a line that looks cut waits for the next data line. */
         private void data(int n, String raw, String s, boolean mayBeLast) {
             boolean trailing = raw.endsWith(" ") || raw.endsWith("\t");
-            mk.collapsed |= looksCollapsed(raw, s);
+            mk.collapsed |= PerftestLegacyLayout.looksCollapsed(raw, s);
             Matcher m;
             if ((m = LATENCY_SUMMARY.matcher(s)).matches()) {
                 if (m.group(11) == null && mk.doubleSpaced && !mk.fourPercentiles && mayBeLast) {
@@ -272,40 +251,13 @@ public final class PerftestLegacyParser implements ResultParser {
             } else if (!endsWithNewline && lines > lastData) {
                 cutInTheFirstWord(lastLine, lines, out);
             }
-            String family = bannerVersion != null ? familyOf(bannerVersion, mk) : family(mk);
+            String family = bannerVersion != null ? mk.familyOf(bannerVersion) : mk.family();
             Map<String, String> ctx = new LinkedHashMap<>();
             if (banner != null) {
                 ctx.put("perftest_version", banner);
             }
             return out.build("perftest-legacy-" + family, ctx);
         }
-    }
-
-    /**
-     * Whether a data line lost its blanks: every Perftest version pads the size of a summary line
-     * ({@code %5d}) and puts two blanks between throughput fields, so a line with single blanks
-     * only, where those would show, was collapsed (web pages, issue texts).
-     */
-    static boolean looksCollapsed(String raw, String collapsed) {
-        String t = raw.strip();
-        if (t.contains("  ")) {
-            return false;
-        }
-        if (collapsed.startsWith("Packets: ") || collapsed.contains(" Packets: ")) {
-            return true;
-        }
-        Matcher m = SIZE_FIELD.matcher(collapsed);
-        if (m.find() && m.group(1).length() < 5) {
-            return true;
-        }
-        // latency values are printed %6lu / %6.0lf / %6.1lf: a shorter one had blanks before it
-        Matcher v = PADDED_VALUE.matcher(collapsed);
-        while (v.find()) {
-            if (v.group(1).length() < 6) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** A last line without line end that is the start of a data line's first word ("Len", "Pack"). */
@@ -334,7 +286,7 @@ public final class PerftestLegacyParser implements ResultParser {
     }
 
     /** Lost percentage and CPU after the fixed part of a line. */
-    private static void tail(PerftestTables out, int n, String rest, Map<String, Double> v, Markers mk,
+    private static void tail(PerftestTables out, int n, String rest, Map<String, Double> v, PerftestLegacyLayout mk,
             boolean lost) {
         String r = rest.strip();
         if (lost) {
@@ -358,52 +310,5 @@ public final class PerftestLegacyParser implements ResultParser {
         }
         throw WirebenchException.badInput(out.source() + ":" + n + ": expected the end of the line or 'CPU: x%' / "
                 + "'CPU x (%)', got '" + Parsers.abbreviate(r) + "'");
-    }
-
-    /** The version family from the layout (docs/perftest-parsing.md). */
-    private static String family(Markers mk) {
-        if (mk.collapsed) {
-            // spacing, trailing blanks and the Lost layout are gone: only the words tell
-            boolean v31 = mk.oneWayDash || mk.microSign || mk.cpuParen || mk.javaLost;
-            if (v31) {
-                return mk.javaLost ? "3.1+-java" : "3.1+";
-            }
-            return mk.serialization ? "3.0" : mk.fourPercentiles ? "5.1" : mk.lostPct ? "2.4"
-                    : mk.cpuColon ? "2.2" : "2.0";
-        }
-        boolean v31 = mk.singleSpaced || mk.oneWayDash || mk.microSign || mk.cpuParen || mk.javaLost
-                || (mk.lostPct && !mk.trailingSpace && !mk.docsLost && !mk.doubleSpaced && !mk.cpuColon);
-        if (v31) {
-            return mk.javaLost ? "3.1+-java" : "3.1+";
-        }
-        if (mk.serialization || mk.oneSpace99) {
-            return "3.0";
-        }
-        if (mk.fourPercentiles) {
-            return "5.1";
-        }
-        if (mk.lostPct) {
-            return mk.docsLost && !mk.trailingSpace ? "docs" : "2.4";
-        }
-        if (mk.trailingSpace || mk.cpuColon) {
-            return "2.2";
-        }
-        return "2.0";
-    }
-
-    /** The family of a version named by the banner (2.4+ print one; older ones in hand-made captures). */
-    private static String familyOf(int[] v, Markers mk) {
-        int major = v[0];
-        int minor = v[1];
-        if (major >= 5) {
-            return mk.fourPercentiles ? "5.1" : "2.0";
-        }
-        if (major == 2) {
-            return minor <= 1 ? "2.0" : minor <= 3 ? "2.2" : "2.4";
-        }
-        if (major == 3 && minor == 0) {
-            return "3.0";
-        }
-        return mk.javaLost ? "3.1+-java" : "3.1+";
     }
 }

@@ -59,7 +59,7 @@ class ConsoleLogFoldingTest {
             assertThat(r.number("partial")).isEqualTo(0.0);
         }
         // the progress lines: two per run, kept for the first runs only, said so
-        assertThat(p.series().get(0).rows()).hasSize(2 * SpeedTestParser.ProgressSeries.MAX_RUNS);
+        assertThat(p.series().get(0).rows()).hasSize(2 * SpeedTestProgress.MAX_RUNS);
         assertThat(p.warnings()).extracting(Warning::message).containsExactly("progress lines ('N packets received') "
                 + "of 984 runs after the first 20 not kept as interval rows");
     }

@@ -161,7 +161,7 @@ class SpeedTestRealOutputTest {
         ParsedInput p = Parsers.all().parse(new InputText("hours.txt", out.toString()));
 
         ResultTable s = p.series().get(0);
-        assertThat(s.rows().size()).isBetween(1000, SpeedTestParser.ProgressSeries.MAX_PER_RUN + 1);
+        assertThat(s.rows().size()).isBetween(1000, SpeedTestProgress.MAX_PER_RUN + 1);
         assertThat(s.rows()).allSatisfy(r -> assertThat(r.number("received")).isEqualTo(r.number("interval") * 100));
         assertThat(s.rows().get(0).number("interval")).isEqualTo(1.0);
         assertThat(p.tables().get(0).rows().get(0).number("received")).isEqualTo(1_000_000.0);
