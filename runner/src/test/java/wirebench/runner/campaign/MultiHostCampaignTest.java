@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,18 +34,16 @@ class MultiHostCampaignTest {
 
     @BeforeAll
     static void createHosts() throws Exception {
-        hosts = SshNamespaces.create(shared);
+        hosts = SshNamespaces.shared(); // this fork's hosts: deleted when it exits
         remoteDirs = new Path[3];
         for (int i = 0; i < 3; i++) {
             remoteDirs[i] = shared.resolve("remote-" + (char) ('a' + i));
         }
     }
 
-    @AfterAll
-    static void deleteHosts() {
-        if (hosts != null) {
-            hosts.close();
-        }
+    @BeforeEach
+    void resetHosts() throws Exception {
+        hosts.reset();
     }
 
     /** A hosts file: host 0 publishes, the others subscribe, each with its own remote directory. */
@@ -89,7 +87,7 @@ class MultiHostCampaignTest {
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void shouldMergeOnePublisherAndTwoSubscribersWhenRunOverUnicastThenMulticast(@TempDir Path dir) throws Exception {
         Path hf = hostsFile(dir, 1, 2);
-        CampaignRun uni = campaign(common(dir.resolve("uni"), hf, 2, "--sizes", "32", "--tests", "lat,thr",
+        CampaignRun uni = campaign(common(dir.resolve("uni"), hf, 1, "--sizes", "32", "--tests", "lat,thr",
                 "--extra-arguments", "-basePort 21000 -discoveryTimeout 20"));
         assertThat(uni.exitCode()).as(uni.out() + uni.err()).isZero();
         // every host got the bundle pushed through ssh; progress names host and role
@@ -123,7 +121,7 @@ class MultiHostCampaignTest {
         assertNoRoleLeft();
 
         // a second campaign pushes nothing; multicast: no -peer, the subscribers meet the publisher by group
-        CampaignRun multi = campaign(common(dir.resolve("multi"), hf, 2, "--sizes", "64", "--tests", "thr",
+        CampaignRun multi = campaign(common(dir.resolve("multi"), hf, 1, "--sizes", "64", "--tests", "thr",
                 "--extra-arguments", "-multicast -basePort 21100 -discoveryTimeout 20"));
         assertThat(multi.exitCode()).as(multi.out() + multi.err()).isZero();
         assertThat(multi.out()).doesNotContain("pushed wirebench").contains("(nothing pushed)");

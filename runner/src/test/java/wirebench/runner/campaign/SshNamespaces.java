@@ -21,7 +21,8 @@ import wirebench.testsupport.Prerequisites;
  * {@code sshd} with a generated host key; a client key and a private {@code ssh_config} (host
  * {@code badkey} = host c with a key it refuses). Needs root, iproute2 and openssh-server
  * (bash .ci/setup installs them); otherwise the caller's tests are skipped with the reason (CI
- * turns that into a failure).
+ * turns that into a failure). {@link #shared()} gives every test class of a JVM the same hosts,
+ * started once and deleted when the JVM exits; {@link #reset()} before each case.
  */
 public final class SshNamespaces implements AutoCloseable {
     public final String prefix = "wbm" + Integer.toHexString(0x1000 + ThreadLocalRandom.current().nextInt(0xefff));
@@ -32,6 +33,7 @@ public final class SshNamespaces implements AutoCloseable {
     private final String subnet;
     private final List<Process> sshds = new ArrayList<>();
     private boolean created;
+    private static SshNamespaces shared;
 
     private SshNamespaces(Path dir) {
         this.dir = dir;
@@ -56,6 +58,42 @@ public final class SshNamespaces implements AutoCloseable {
             throw e;
         }
         return n;
+    }
+
+    /**
+     * This JVM's hosts (a surefire fork's), created by the first caller (or the calling test skipped
+     * as {@link #create} does) and reused by every test class after it: starting the namespaces and
+     * three sshd is paid once per fork. Deleted, with their directory, when the JVM exits; never
+     * close them. Call {@link #reset()} before each case.
+     */
+    public static synchronized SshNamespaces shared() throws Exception {
+        if (shared == null) {
+            Path dir = Files.createTempDirectory("wirebench-hosts");
+            SshNamespaces n = create(dir);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                n.close();
+                deleteTree(dir);
+            }, "wirebench-hosts-cleanup"));
+            shared = n;
+        }
+        return shared;
+    }
+
+    /** Back to how the hosts were created, whatever a case before did: every host's cable plugged in. */
+    public void reset() throws Exception {
+        for (int i = 0; i < namespaces.length; i++) {
+            link(i, true);
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // the JVM is exiting: a temporary directory left behind is all that can happen
+        }
     }
 
     private void build() throws Exception {
