@@ -44,7 +44,7 @@ import wirebench.runner.JavaOptions;
  */
 class SeedScriptsTest {
 
-    /** ../shared as the brief says: -Dwirebench.shared, else beside the repository, else /work/shared. */
+    /** The shared directory's seeds: -Dwirebench.shared, else ../shared beside the repository. */
     private static Path seeds() {
         String prop = System.getProperty("wirebench.shared");
         Path repo = Path.of(System.getProperty("user.dir")).toAbsolutePath().getParent();
@@ -53,7 +53,6 @@ class SeedScriptsTest {
             candidates.add(Path.of(prop));
         }
         candidates.add(repo.resolve("../shared").normalize());
-        candidates.add(Path.of("/work/shared"));
         for (Path c : candidates) {
             if (Files.isRegularFile(c.resolve("seeds/000_498cf7865140e16f.txt"))) {
                 return c.resolve("seeds");

@@ -21,13 +21,13 @@ import wirebench.analyzer.compare.CompareReport;
 import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
+import wirebench.analyzer.compare.GateRule;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.report.Histograms;
 import wirebench.analyzer.report.ReportRenderer;
 import wirebench.contract.AtomicFiles;
-import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
 /** {@code wirebench compare}: what changed between two runs, is it real, and should CI fail. */
@@ -43,7 +43,9 @@ import wirebench.contract.WirebenchException;
                         + "'~' means no significant change. With one run per side the delta is shown with "
                         + "'no significance test (n=1)'.",
                 "Gates: --fail-on 'p99_us>+10%%' --fail-on 'samples_per_s<-5%%': exit 4 when a change crosses "
-                        + "a threshold and is significant (with one run per side: on the delta alone, said so)."},
+                        + "a threshold and is significant; where no test can decide (one run, or 2+2, 3+3 repetitions that "
+                        + "can never reach --alpha) on the delta alone, said so. 'lost_pct>+1' (no %%) is absolute; "
+                        + "a %% gate on a zero baseline reads the absolute change. Rules: docs/compare.md."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:no gate crossed", "1:internal error", "2:usage error (bad --fail-on)",
                 "3:unreadable input (never 0 on a parse error)", "4:a --fail-on gate was crossed"})
@@ -64,8 +66,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CANDIDATE", description = "The same for the candidate.")
     String candidate;
 
-    @Option(names = "--fail-on", paramLabel = "EXPR", description = "A gate, e.g. 'p99_us>+10%%' or "
-            + "'samples_per_s<-5%%'. Repeatable.")
+    @Option(names = "--fail-on", paramLabel = "EXPR", description = "A gate, e.g. 'p99_us>+10%%', "
+            + "'samples_per_s<-5%%' or 'lost_pct>+1' (absolute). Repeatable.")
     List<String> failOn = new ArrayList<>();
 
     @Option(names = "--format", defaultValue = "text", paramLabel = "FORMAT",
@@ -102,20 +104,14 @@ public final class CompareCommand implements Callable<Integer> {
         unreadable.forEach(w -> notes.add(w.format()));
         Comparison.Result r = new Comparison.Result(all, tables.onlyInBaseline(), tables.onlyInCandidate(), notes);
 
-        List<String> gateLines = new ArrayList<>();
-        boolean failed = false;
+        List<GateRule.Check> checks = new ArrayList<>();
         for (Gate g : gates) {
             boolean any = false;
             for (Comparison.Delta d : r.deltas()) {
-                if (!d.metric().equals(g.metric()) || d.deltaPct() == null) {
-                    continue;
-                }
-                any = true;
-                if (g.crossedBy(d.deltaPct()) && (d.singleRun() || d.significant())) {
-                    failed = true;
-                    gateLines.add("FAIL " + g + ": " + d.point() + " " + CompareWriter.csvDelta(d)
-                            + (d.singleRun() ? " (no significance test (n=1): failing on the delta alone)"
-                                    : " (p=" + Numbers.upTo(d.pValue(), 3) + ")"));
+                if (d.metric().equals(g.metric())) {
+                    any = true;
+                    checks.add(GateRule.compare(g, d.point(), d.baselineMedian(), d.candidateMedian(),
+                            d.baseline().length, d.candidate().length, d.pValue(), alpha));
                 }
             }
             if (!any) {
@@ -123,9 +119,8 @@ public final class CompareCommand implements Callable<Integer> {
                         + "point has metric '" + g.metric() + "'");
             }
         }
-        if (!gates.isEmpty() && !failed) {
-            gateLines.add("ok: no gate crossed (" + String.join(", ", failOn) + ")");
-        }
+        List<String> gateLines = GateRule.lines(gates, checks);
+        boolean failed = GateRule.failed(checks);
 
         String out = switch (format) {
             case JSON -> CompareWriter.json(r, gateLines, failed);

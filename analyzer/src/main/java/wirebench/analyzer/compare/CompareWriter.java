@@ -29,14 +29,25 @@ public final class CompareWriter {
 
     static String delta(Comparison.Delta d) {
         if (d.deltaPct() == null) {
-            return "n/a";
+            // a zero baseline has no percentage: the absolute change, said so
+            double abs = d.candidateMedian() - d.baselineMedian();
+            return (abs >= 0 ? "+" : "") + num(abs) + " from 0";
         }
         return (d.deltaPct() >= 0 ? "+" : "") + Numbers.fixed(d.deltaPct(), 2) + "%";
     }
 
-    /** "7.1 ±2%" for repetitions (half-width of the 95% interval of the median), "7.1" for one run. */
+    /**
+     * "7.1 ±2%" (half-width of the 95% interval of the median) from 6 repetitions on, "7.1 range
+     * 6.9..7.4" for 2 to 5 (no order-statistic pair reaches 95% there), "7.1" for one run.
+     */
     static String value(double median, double[] ci, int n) {
-        if (n < 2 || median == 0) {
+        if (n < 2) {
+            return num(median);
+        }
+        if (!Comparison.ciHasCoverage(n)) {
+            return num(median) + " range " + num(ci[0]) + ".." + num(ci[1]);
+        }
+        if (median == 0) {
             return num(median);
         }
         double half = Math.max(median - ci[0], ci[1] - median) / Math.abs(median) * 100;
@@ -251,11 +262,18 @@ public final class CompareWriter {
         m.put("candidate_median", d.candidateMedian());
         m.put("baseline_ci", List.of(d.baselineCi()[0], d.baselineCi()[1]));
         m.put("candidate_ci", List.of(d.candidateCi()[0], d.candidateCi()[1]));
+        m.put("baseline_ci_kind", intervalKind(d.baseline().length));
+        m.put("candidate_ci_kind", intervalKind(d.candidate().length));
         m.put("delta_pct", d.deltaPct());
         m.put("p_value", d.pValue());
         m.put("verdict", d.verdict());
         m.put("note", d.note());
         return m;
+    }
+
+    /** What a {@code *_ci} pair of n values is: a 95% interval of the median, or only the range. */
+    private static String intervalKind(int n) {
+        return Comparison.ciHasCoverage(n) ? "ci95" : "range";
     }
 
     private static void appendLists(StringBuilder sb, Comparison.Result r, List<String> gateLines, String bullet) {

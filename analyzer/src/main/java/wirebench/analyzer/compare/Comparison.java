@@ -109,7 +109,8 @@ public final class Comparison {
                         && warnedSmallN.add(nb + "+" + nc)) {
                     notes.add("n=" + nb + "+" + nc + " repetitions can never reach significance at alpha="
                             + Numbers.plain(alpha) + " (smallest possible p=" + Numbers.upTo(
-                                    MannWhitney.minimumPValue(nb, nc), 3) + "); run more repetitions");
+                                    MannWhitney.minimumPValue(nb, nc), 3) + "): no verdict, gates decide on the delta "
+                                    + "alone; run more repetitions");
                 }
             }
         }
@@ -179,15 +180,29 @@ public final class Comparison {
     Delta delta(String point, Kind kind, String metric, double[] b, double[] c) {
         double mb = median(b);
         double mc = median(c);
-        Double pct = mb == 0 ? (mc == 0 ? 0.0 : null) : (mc - mb) / Math.abs(mb) * 100.0;
+        // a zero baseline has no percentage (null: the writers and gates show the absolute change); written as
+        // if/else because "mc == 0 ? 0.0 : null" unboxes the null
+        Double pct;
+        if (mb != 0) {
+            pct = (mc - mb) / Math.abs(mb) * 100.0;
+        } else {
+            pct = mc == 0 ? Double.valueOf(0) : null;
+        }
         Metric dir = Metric.of(metric);
         if (b.length < 2 || c.length < 2) {
             String note = "no significance test (n=" + Math.min(b.length, c.length) + ")";
             return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, null, null, note);
         }
         double p = MannWhitney.pValue(b, c);
+        double minP = MannWhitney.minimumPValue(b.length, c.length);
+        if (minP > alpha) {
+            // no outcome could be significant: "~" would claim a test that cannot find anything
+            return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, null, null,
+                    "no significance test possible (n=" + b.length + "+" + c.length + ": smallest p="
+                            + Numbers.upTo(minP, 3) + " > alpha; p=" + Numbers.upTo(p, 3) + ")");
+        }
         String verdict;
-        if (p >= alpha || pct == null || pct == 0) {
+        if (p >= alpha || mc == mb) {
             verdict = "~";
         } else {
             boolean up = mc > mb;
@@ -209,15 +224,29 @@ public final class Comparison {
 
     /**
      * A distribution-free confidence interval of the median from order statistics: the widest
-     * rank pair whose binomial coverage is at least 95%; with fewer than 6 values no pair reaches
-     * 95% and the interval is [min, max].
+     * rank pair whose binomial coverage is at least 95%. With fewer than 6 values no pair reaches
+     * 95% and the interval returned is [min, max], which is a range, not a 95% interval (its
+     * coverage is 1 - 2/2^n: 50% at n=2, 75% at n=3): {@link #ciHasCoverage} tells which.
      */
     public static double[] ci(double[] v) {
         double[] s = v.clone();
         Arrays.sort(s);
         int n = s.length;
+        int k = ciRank(n);
+        if (k == 0) {
+            return new double[] {s[0], s[n - 1]};
+        }
+        return new double[] {s[k - 1], s[n - k]};
+    }
+
+    /** Whether {@link #ci} of {@code n} values is a 95% confidence interval (else it is the range). */
+    public static boolean ciHasCoverage(int n) {
+        return ciRank(n) > 0;
+    }
+
+    /** The largest k with P(X &lt;= k-1) &lt;= 0.025 for X ~ Binomial(n, 1/2); 0 when there is none. */
+    private static int ciRank(int n) {
         int k = 0;
-        // P(X < k+1) for X ~ Binomial(n, 1/2); take the largest k with P(X <= k-1) <= 0.025
         double cum = 0;
         for (int j = 0; j < n; j++) {
             cum += binomialPmf(n, j);
@@ -226,10 +255,7 @@ public final class Comparison {
             }
             k = j + 1;
         }
-        if (k == 0) {
-            return new double[] {s[0], s[n - 1]};
-        }
-        return new double[] {s[k - 1], s[n - k]};
+        return k;
     }
 
     private static double binomialPmf(int n, int j) {

@@ -21,6 +21,8 @@ public final class ChangeFinder implements AutoCloseable {
     private final ExecutorService pool;
     private final ThreadLocal<EDivisive> detector;
     private final List<Future<List<Found>>> pending = new ArrayList<>();
+    /** metric -> series long enough to be searched (a gate on that metric was checked on each). */
+    private final java.util.Map<String, Integer> searched = new java.util.HashMap<>();
 
     /**
      * A change point of a series.
@@ -61,6 +63,7 @@ public final class ChangeFinder implements AutoCloseable {
         if (s.entries().size() < 4) {
             return;
         }
+        searched.merge(s.metric(), 1, Integer::sum);
         pending.add(pool.submit(() -> {
             List<Found> out = new ArrayList<>();
             for (EDivisive.Change c : detector.get().detect(s.values(), s.seed() ^ params.seed())) {
@@ -68,6 +71,11 @@ public final class ChangeFinder implements AutoCloseable {
             }
             return out;
         }));
+    }
+
+    /** How many series of {@code metric} were long enough (4 values) to be searched for changes. */
+    public int searched(String metric) {
+        return searched.getOrDefault(metric, 0);
     }
 
     /** Every change found, newest first (ties: point, metric). */

@@ -177,25 +177,6 @@ final class EnergyStatistic {
         return v;
     }
 
-    /** Q of split {@code t} of {@code v[off, off+n)} by summing every pair: O(n²), the reference. */
-    static double qNaive(double[] v, int off, int n, int t) {
-        double sxx = 0;
-        double syy = 0;
-        double all = 0;
-        for (int i = 0; i < n; i++) {
-            for (int k = i + 1; k < n; k++) {
-                double d = Math.abs(v[off + i] - v[off + k]);
-                all += d;
-                if (k < t) {
-                    sxx += d;
-                } else if (i >= t) {
-                    syy += d;
-                }
-            }
-        }
-        return q(all, sxx, syy, t, n, 1.0 / n);
-    }
-
     private void ensure(int n) {
         if (prefix.length < n + 1) {
             int cap = Math.max(n + 1, 2 * prefix.length);

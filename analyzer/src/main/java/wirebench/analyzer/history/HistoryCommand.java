@@ -24,6 +24,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import wirebench.contract.WirebenchException;
 import wirebench.analyzer.compare.Gate;
+import wirebench.analyzer.compare.GateRule;
 import wirebench.contract.AtomicFiles;
 import wirebench.contract.Numbers;
 
@@ -426,6 +427,7 @@ public final class HistoryCommand implements Callable<Integer> {
             EDivisive.Params params = detect.params();
             List<ChangeFinder.Found> found;
             int series;
+            java.util.Map<String, Integer> searched = new java.util.HashMap<>();
             try (HistoryDb h = db.openReadOnly(); ChangeFinder finder = new ChangeFinder(params, detect.threads)) {
                 SeriesReader reader = new SeriesReader(h);
                 Set<String> stored = reader.metricNames();
@@ -447,27 +449,25 @@ public final class HistoryCommand implements Callable<Integer> {
                 }
                 series = reader.read(filters, metrics, detect.byCommit(), finder::submit);
                 found = finder.results();
+                gates.forEach(g -> searched.put(g.metric(), finder.searched(g.metric())));
             }
             OutputTable t = table(found);
-            List<String> gateLines = new ArrayList<>();
-            boolean failed = false;
+            List<GateRule.Check> checks = new ArrayList<>();
             for (Gate g : gates) {
                 for (ChangeFinder.Found f : found) {
-                    double d = f.change().deltaPct();
-                    if (f.series().metric().equals(g.metric()) && f.age() <= recent && Double.isFinite(d)
-                            && g.crossedBy(d)) {
-                        failed = true;
-                        gateLines.add("FAIL " + g + ": " + f.series().point() + " changed by " + signedPct(d)
-                                + " at run " + f.entry().runId() + " (commit " + (f.entry().commit() == null ? "-"
-                                        : f.entry().commit()) + ", p=" + Numbers.upTo(f.change().pValue(), 4)
-                                + ", " + f.age() + " of the newest values)");
+                    if (f.series().metric().equals(g.metric()) && f.age() <= recent) {
+                        EDivisive.Change c = f.change();
+                        checks.add(GateRule.changePoint(g, f.series().point(), c.medianBefore(), c.medianAfter(),
+                                "at run " + f.entry().runId() + " (commit " + (f.entry().commit() == null ? "-"
+                                        : f.entry().commit()) + ", p=" + Numbers.upTo(c.pValue(), 4) + ", " + f.age()
+                                        + " of the newest values)"));
                     }
                 }
             }
-            if (!gates.isEmpty() && !failed) {
-                gateLines.add("ok: no gate crossed in the newest " + recent + " values (" + String.join(", ", failOn)
-                        + ")");
-            }
+            List<String> gateLines = GateRule.lines(gates, checks, g -> searched.getOrDefault(g.metric(), 0),
+                    "series searched, no crossing change point in the newest " + recent + " values",
+                    "no series of 4 values or more to search");
+            boolean failed = GateRule.failed(checks);
             PrintWriter out = spec.commandLine().getOut();
             if (output.format == OutputTable.Format.JSON) {
                 java.util.Map<String, Object> doc = new java.util.LinkedHashMap<>();

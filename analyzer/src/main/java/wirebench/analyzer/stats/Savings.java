@@ -142,7 +142,10 @@ public final class Savings {
             b.measure("none_mbit", base);
             b.measure(algCol, comp);
             b.measure("saved_mbit", base == null ? null : round2(base) - round2(comp));
-            b.measure("saved_pct", base == null || base == 0 ? null : (round2(base) - round2(comp)) / round2(base) * 100);
+            // the percentage of a baseline that shows as 0.00 (below 0.005 Mb) is not a number: no value, never
+            // NaN or -Infinity
+            b.measure("saved_pct", base == null || round2(base) == 0 ? null
+                    : (round2(base) - round2(comp)) / round2(base) * 100);
             rows.add(b.build());
         }
         return new ResultTable(source, Kind.COMPRESSION_SAVINGS, ctx,

@@ -86,15 +86,18 @@ class CompareCommandTest {
     }
 
     @Test
-    void shouldWarnWhenRepetitionsAreTooFewToEverBeSignificant(@TempDir Path dir) throws IOException {
+    void shouldWarnWhenRepetitionsAreTooFewToEverBeSignificantAndGateOnTheDeltaAlone(@TempDir Path dir)
+            throws IOException {
         Path a = latencyRuns(dir, "a", 2, 7.0, 1);
         Path b = latencyRuns(dir, "b", 2, 9.0, 2);
 
         Cli r = Cli.run("compare", a.toString(), b.toString(), "--fail-on", "p50_us>+10%");
 
-        assertThat(r.exitCode()).as("a shift that cannot be significant must not fail the gate").isZero();
-        assertThat(r.out()).contains("note: n=2+2 repetitions can never reach significance at alpha=0.05 "
-                + "(smallest possible p=0.333); run more repetitions").contains(" ~ ");
+        assertThat(r.exitCode()).as("2+2 can never be significant: the gate decides on the delta").isEqualTo(4);
+        assertThat(r.out().replaceAll("\\s+", " ")).contains("note: n=2+2 repetitions can never reach significance at "
+                + "alpha=0.05 (smallest possible p=0.333): no verdict, gates decide on the delta alone; run more "
+                + "repetitions").contains("no significance test possible (n=2+2: smallest p=0.333 > alpha; p=0.333)")
+                .doesNotContain(" ~ ");
     }
 
     @Test

@@ -24,6 +24,23 @@ class SavingsStatsTest {
     }
 
     @Test
+    void shouldMarkThePercentMissingNeverNanOrInfinityWhenTheBaselineIsZeroOrBelowTheShownPrecision(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Path f = dir.resolve("tiny.csv");
+        java.nio.file.Files.writeString(f, "# wirebench-results 1 family=compression keys=algorithm,batch_samples\n"
+                + "algorithm,batch_samples,wire_mbit\nNONE,0,0.004\nZLIB,0,0.003\nNONE,2,0\nZLIB,2,0.01\n");
+
+        Cli r = Cli.run("stats", f.toString());
+        Cli json = Cli.run("stats", "--format", "json", f.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).doesNotContain("NaN").doesNotContain("Infinity");
+        assertThat(r.out()).containsPattern("Disabled\\s+0\\.00\\s+0\\.00\\s+0\\.00\\s+-\\n")
+                .containsPattern("2 samples\\s+0\\.00\\s+0\\.01\\s+-0\\.01\\s+-\\n");
+        assertThat(json.out()).doesNotContain("NaN").doesNotContain("Infinity");
+    }
+
+    @Test
     void shouldWriteTheSavingsTableAsJsonWithItsOwnKind() {
         Cli r = Cli.run("stats", "--format", "json", SEED);
 

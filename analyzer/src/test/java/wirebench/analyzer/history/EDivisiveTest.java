@@ -40,6 +40,19 @@ class EDivisiveTest {
     }
 
     @Test
+    void shouldPlaceTheChangeWhereScipysLargestQIs() {
+        double[] v = {0.3, -1.2, 0.8, 0.1, -0.4, 5.2, 4.7, 6.1, 5.5, 4.9, 5.8};
+        // SciPy 1.10.1 / numpy 1.24.2: argmax over t of Q(t) (cdist/pdist cityblock, EnergyStatisticTest) is
+        // t=5: the first value after the change is index 5; medians numpy: median(v[:5]) = 0.1, median(v[5:]) = 5.35
+        List<EDivisive.Change> cps = new EDivisive(new EDivisive.Params(50, 0.05, 0.0, 199, 1)).detect(v, 7);
+
+        assertThat(cps).hasSize(1);
+        assertThat(cps.get(0).index()).isEqualTo(5);
+        assertThat(cps.get(0).medianBefore()).isEqualTo(0.1);
+        assertThat(cps.get(0).medianAfter()).isCloseTo(5.35, org.assertj.core.api.Assertions.within(1e-12));
+    }
+
+    @Test
     void shouldFindTwoStepsEachAtItsRun() {
         for (long seed = 1; seed <= 10; seed++) {
             double[] x = series(90, seed, 0.05, i -> i < 30 ? 100 : i < 60 ? 120 : 95);

@@ -33,8 +33,25 @@ class EnergyStatisticTest {
         double[] q = new double[n + 1];
         e.qAll(v, ranks(v), 0, n, q);
         for (int t = 1; t < n; t++) {
-            double naive = EnergyStatistic.qNaive(v, 0, n, t);
+            double naive = EnergyOracle.q(v, 0, n, t);
             assertThat(q[t]).as("n=%d tau=%d", n, t).isCloseTo(naive, within(1e-9 * (1 + Math.abs(naive))));
+        }
+    }
+
+    @Test
+    void shouldGiveScipysQForEverySplitOfAFixedSeries() {
+        double[] v = {0.3, -1.2, 0.8, 0.1, -0.4, 5.2, 4.7, 6.1, 5.5, 4.9, 5.8};
+        // SciPy 1.10.1 / numpy 1.24.2: Q(t) = 2/n cdist(x, y).sum() - 2m/(n(t-1)) pdist(x).sum()
+        // - 2t/(n(m-1)) pdist(y).sum() with the cityblock metric, t = 1..10
+        double[] expected = {3.0343434343434326, 6.418181818181819, 9.677922077922076, 15.963636363636365,
+            25.32727272727273, 16.85454545454546, 12.630303030303034, 7.340259740259739, 3.6454545454545464,
+            2.8929292929292934};
+        double[] q = new double[v.length + 1];
+
+        new EnergyStatistic().qAll(v, ranks(v), 0, v.length, q);
+
+        for (int t = 1; t < v.length; t++) {
+            assertThat(q[t]).as("tau=%d", t).isCloseTo(expected[t - 1], within(1e-12));
         }
     }
 
@@ -85,7 +102,7 @@ class EnergyStatisticTest {
         double[] q = new double[n + 1];
         new EnergyStatistic().qAll(v, r, off, n, q);
         for (int t = 1; t < n; t++) {
-            assertThat(q[t]).isCloseTo(EnergyStatistic.qNaive(v, off, n, t), within(1e-9));
+            assertThat(q[t]).isCloseTo(EnergyOracle.q(v, off, n, t), within(1e-9));
         }
     }
 
@@ -138,7 +155,7 @@ class EnergyStatisticTest {
             double naive = Double.NEGATIVE_INFINITY;
             for (int kappa = 2 * minSide; kappa <= n; kappa++) {
                 for (int t = minSide; t <= kappa - minSide; t++) {
-                    naive = Math.max(naive, EnergyStatistic.qNaive(v, off, kappa, t));
+                    naive = Math.max(naive, EnergyOracle.q(v, off, kappa, t));
                 }
             }
             assertThat(e.maxOverSplitsAndEnds(v, off, n, minSide)).as("n=%d min=%d", n, minSide)

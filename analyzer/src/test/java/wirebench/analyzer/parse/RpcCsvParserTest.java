@@ -65,10 +65,13 @@ class RpcCsvParserTest {
         assertThat(p.tables()).hasSize(1);
         ResultTable t = p.tables().get(0);
         assertThat(t.rows()).hasSize(13);
+        // orig_time_ms / calls of the fixture rated by docs/rpc.md's thresholds (strict <: 0.1 SUPERB, 0.3 TOP,
+        // 0.5 OK, 1.0 ACCEPTABLE, 5.0 LOUSY), computed with Python 3.11 apart from the code under test
+        assertThat(t.rows()).extracting(r -> r.text("rating")).containsExactly("ACCEPTABLE", "LOUSY", "LOUSY",
+                "ACCEPTABLE", "ACCEPTABLE", "ACCEPTABLE", "ACCEPTABLE", "OK", "ACCEPTABLE", "LOUSY", "OK", "OK", "LOUSY");
         for (Row r : t.rows()) {
             double perCall = r.number("orig_time_ms") / r.number("calls");
             assertThat(r.number("orig_ms_per_call")).isEqualTo(perCall);
-            assertThat(r.text("rating")).isEqualTo(wirebench.analyzer.stats.SpeedTesterRating.of(perCall));
             assertThat(r.number("p50_us")).isLessThanOrEqualTo(r.number("p99_us"));
             assertThat(r.number("p99_us")).isLessThanOrEqualTo(r.number("max_us"));
         }

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 /**
  * Where the project's shared material (seeds, the corpus of real Perftest outputs) lives: the
  * system property {@code wirebench.shared} if set, else {@code ../shared} beside the repository
- * (as in CI), else {@code /work/shared}. Tests that need it and do not find it say so loudly and
+ * (as in CI). Tests that need it and do not find it say so loudly and
  * are skipped (through {@link wirebench.testsupport.Prerequisites}); with
  * {@code -Dwirebench.requireAll=true} (CI) they fail instead.
  */
@@ -18,7 +18,7 @@ final class SharedDir {
     static Path require(String relative) {
         String prop = System.getProperty("wirebench.shared");
         Path[] candidates = prop != null ? new Path[] {Path.of(prop)}
-                : new Path[] {Path.of("..", "..", "shared"), Path.of("/work/shared")};
+                : new Path[] {Path.of("..", "..", "shared")};
         for (Path c : candidates) {
             Path p = c.resolve(relative);
             if (Files.exists(p)) {

@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -19,8 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
-import wirebench.contract.CsvFamilyReader;
-import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.JavaOptions;
@@ -35,19 +32,7 @@ import wirebench.runner.results.ResultsDirectory;
  * or interrupted test therefore leaves nothing half-written. See docs/campaign.md.
  */
 final class CampaignRunner {
-    static final String STATE_FILE = "campaign-state.txt";
-    /** Columns of docs/pubsub.md (the families {@code wirebench run pubsub} writes), for Perftest's rows. */
-    static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
-            "compression", "size_bytes", "test", "repetition");
-    static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
-            "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct");
-    static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
-            "batch_bytes", "compression", "size_bytes", "repetition");
-    static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
-            "lost_pct", "cpu_pct");
-    /** Perftest's default throughput batch; batching is off when it is smaller than 2 samples. */
-    static final int PERFTEST_DEFAULT_BATCH_BYTES = 8192;
-
+    static final String STATE_FILE = StateFile.NAME;
     /**
      * One process of a test. With both roles in one wirebench process, {@code subSeedFile} and
      * {@code subStdout} are the subscriber's ({@code -subOutputFile}), so the four seed families are
@@ -62,6 +47,7 @@ final class CampaignRunner {
     private final Path out;
     private final List<TestPoint> points;
     private final CommandLines lines;
+    private final ResultsMerge merge;
     private final Role role;
     private final String executable;
     private final String fileSuffix;
@@ -85,6 +71,7 @@ final class CampaignRunner {
         this.out = out;
         this.points = points;
         this.lines = lines;
+        this.merge = new ResultsMerge(lines.instances());
         this.role = role;
         this.executable = executable;
         this.fileSuffix = fileSuffix;
@@ -136,7 +123,7 @@ final class CampaignRunner {
 
     int run(boolean resume, String commandLine, Map<String, Object> config) {
         Path state = out.resolve(STATE_FILE);
-        Set<String> finished = readState(state);
+        Set<String> finished = StateFile.read(state);
         if (!resume && !finished.isEmpty()) {
             throw WirebenchException.badInput(state + ": " + out + " already holds a campaign with " + finished.size()
                     + " finished tests; pass --resume to continue it, or choose another --out");
@@ -566,16 +553,15 @@ final class CampaignRunner {
                             StandardOpenOption.APPEND);
                 }
                 if (c.resultsDir() != null) {
-                    copyResults(c.resultsDir(), dir, p, c.host() == null ? null : c.host().host());
+                    ResultsMerge.copyResults(c.resultsDir(), dir, p, c.host() == null ? null : c.host().host());
                     if (c.host() != null) {
                         RemoteCampaign.keepEnvironment(c, dir.dir());
                     }
                 } else {
-                    perftestRows(c, p, dir);
+                    merge.perftestRows(c, p, dir);
                 }
             }
-            Files.writeString(state, p.id() + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
+            StateFile.append(state, p.id());
             finishedCount++;
             current = null;
             return null;
@@ -591,126 +577,11 @@ final class CampaignRunner {
         }
     }
 
-    /**
-     * The rows of a child's results directory (pub/sub families and, for compressed tests, the
-     * compression family), with a repetition key; its .hlog files.
-     */
-    private static void copyResults(Path from, ResultsDirectory dir, TestPoint p, String host) throws IOException {
-        for (String family : List.of("pubsub-latency", "pubsub-throughput", "compression")) {
-            Path f = from.resolve(family + ".csv");
-            if (!Files.exists(f)) {
-                continue;
-            }
-            try (CsvFamilyReader reader = CsvFamilyReader.open(f)) {
-                List<String> keys = new ArrayList<>(reader.declaration().keys());
-                int keyCount = keys.size();
-                keys.add("repetition");
-                if (host != null) {
-                    keys.add("host");
-                }
-                List<String> header = reader.header();
-                List<String> measures = header.subList(keyCount, header.size());
-                CsvFamilyWriter target = dir.family(family, keys, measures);
-                for (CsvFamilyReader.Row rec = reader.next(); rec != null; rec = reader.next()) {
-                    if (rec.size() != header.size()) {
-                        continue;
-                    }
-                    // cells as the text they stand for, numbers in measure columns as numbers: the
-                    // writer neutralises text again and never prefixes a number (CsvCells)
-                    Map<String, Object> row = new LinkedHashMap<>();
-                    for (int i = 0; i < header.size(); i++) {
-                        String v = rec.text(i);
-                        Double d = i < keyCount || v.isEmpty() ? null : Numbers.parseOrNull(v);
-                        row.put(header.get(i), v.isEmpty() ? null : d != null ? d : v);
-                    }
-                    row.put("repetition", p.repetition());
-                    if (host != null) {
-                        row.put("host", host);
-                    }
-                    target.append(row);
-                }
-            }
-        }
-        try (Stream<Path> s = Files.list(from)) {
-            for (Path h : s.filter(x -> x.getFileName().toString().endsWith(".hlog")).toList()) {
-                String name = h.getFileName().toString();
-                if (p.compressed()) {
-                    name = name.replaceFirst("\\.hlog$", "-" + p.compression() + ".hlog");
-                }
-                if (p.repetition() > 1) {
-                    name = name.replaceFirst("\\.hlog$", "-r" + p.repetition() + ".hlog");
-                }
-                Files.copy(h, dir.dir().resolve(name), StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-    }
-
-    /** Perftest's summary rows as the pub/sub families' rows (docs/campaign.md). */
-    private void perftestRows(Child c, TestPoint p, ResultsDirectory dir) throws IOException {
-        PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
-        if (c.role() == Role.PUB) {
-            CsvFamilyWriter f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
-            for (Map<String, Double> m : r.latency()) {
-                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
-                row.put("test", p.latencyTest() ? "latency" : "throughput");
-                m.forEach((k, v) -> {
-                    if (!k.equals("size_bytes")) {
-                        row.put(k, v);
-                    }
-                });
-                f.append(row);
-            }
-        } else if (!p.latencyTest()) {
-            CsvFamilyWriter f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
-            for (Map<String, Double> m : r.throughput()) {
-                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
-                m.forEach((k, v) -> {
-                    if (!k.equals("size_bytes")) {
-                        row.put(k, v);
-                    }
-                });
-                f.append(row);
-            }
-        }
-    }
-
-    private Map<String, Object> keys(TestPoint p, int sizeBytes) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("transport", p.transport());
-        row.put("reliability", p.bestEffort() ? "best_effort" : "reliable");
-        row.put("keyed", p.keyed());
-        row.put("instances", p.isKeyed() ? lines.instances() : 1);
-        int batch = p.latencyTest() || !p.batching() || PERFTEST_DEFAULT_BATCH_BYTES < 2 * sizeBytes ? 0
-                : PERFTEST_DEFAULT_BATCH_BYTES;
-        row.put("batch_bytes", batch);
-        row.put("compression", p.compression());
-        row.put("size_bytes", sizeBytes);
-        row.put("repetition", p.repetition());
-        return row;
-    }
-
     private static long size(Path f) {
         try {
             return Files.exists(f) ? Files.size(f) : 0;
         } catch (IOException e) {
             return 0;
-        }
-    }
-
-    private static Set<String> readState(Path state) {
-        if (!Files.exists(state)) {
-            return Set.of();
-        }
-        try {
-            Set<String> s = new HashSet<>();
-            for (String l : Files.readAllLines(state, StandardCharsets.UTF_8)) {
-                if (!l.isBlank()) {
-                    s.add(l.strip());
-                }
-            }
-            return s;
-        } catch (IOException e) {
-            throw WirebenchException.badInput(state + ": cannot read (" + e.getMessage() + ")");
         }
     }
 

@@ -20,8 +20,19 @@ final class LatencyStats {
     long lastNs;
     final long startEpochMs = System.currentTimeMillis();
 
-    void record(long oneWayNs) {
-        long v = Math.max(1, Math.min(oneWayNs, HIGHEST_NS));
+    private long negative;
+
+    /**
+     * Records one one-way latency. A negative one (an echoed timestamp later than this clock: a
+     * corrupt pong) is not a latency: it is counted ({@link #negative()}) and not recorded, never
+     * clamped into the statistics. Returns whether the value was recorded.
+     */
+    boolean record(long oneWayNs) {
+        if (oneWayNs < 0) {
+            negative++;
+            return false;
+        }
+        long v = Math.min(oneWayNs, HIGHEST_NS);
         histogram.recordValue(v);
         count++;
         sumNs += v;
@@ -29,6 +40,12 @@ final class LatencyStats {
         minNs = Math.min(minNs, v);
         maxNs = Math.max(maxNs, v);
         lastNs = v;
+        return true;
+    }
+
+    /** How many negative latencies were refused. */
+    long negative() {
+        return negative;
     }
 
     long count() {

@@ -45,6 +45,17 @@ abstract class PerftestPrinter {
     /** One latency summary, in us. */
     record LatencySummary(int sizeBytes, double aveUs, double stdUs, long minUs, long maxUs, long p50Us, long p90Us,
             long p99Us, long p9999Us, long p999999Us, double cpuPct) {
+
+        /**
+         * The summary of {@code stats}: min, max and percentiles rounded to whole us the way the
+         * printers round ave ({@code %.0f}, half up), so all samples at 10.6 us print 11 everywhere.
+         */
+        static LatencySummary of(int sizeBytes, LatencyStats stats, double cpuPct) {
+            return new LatencySummary(sizeBytes, stats.aveUs(), stats.stdUs(), Math.round(stats.minUs()),
+                    Math.round(stats.maxUs()), Math.round(stats.percentileUs(50)), Math.round(stats.percentileUs(90)),
+                    Math.round(stats.percentileUs(99)), Math.round(stats.percentileUs(99.99)),
+                    Math.round(stats.percentileUs(99.9999)), cpuPct);
+        }
     }
 
     /** One throughput interval. */

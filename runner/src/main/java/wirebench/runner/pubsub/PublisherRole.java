@@ -183,17 +183,18 @@ final class PublisherRole implements MessageHandler {
             err.println("publisher: " + lostPings + " pings got no pong within the timeout (best effort)");
         }
         double cpuPct = cpu.summary();
+        if (stats.negative() > 0) {
+            err.println("publisher: " + stats.negative() + " pong(s) of size " + size + " gave a negative one-way "
+                    + "latency (an echoed timestamp later than this clock: a corrupt pong), not counted");
+        }
         if (stats.count() == 0) {
             err.println("No Pong samples have been received in the Publisher side. If you are interested in latency"
                     + " results, you might need to increase the Pong frequency (using the -latencyCount option).");
         } else {
             if (printer != null) {
-                printer.latencySummary(new PerftestPrinter.LatencySummary(size, stats.aveUs(), stats.stdUs(),
-                        (long) stats.minUs(), (long) stats.maxUs(), (long) stats.percentileUs(50),
-                        (long) stats.percentileUs(90), (long) stats.percentileUs(99), (long) stats.percentileUs(99.99),
-                        (long) stats.percentileUs(99.9999), cpuPct));
+                printer.latencySummary(PerftestPrinter.LatencySummary.of(size, stats, cpuPct));
             }
-            results.latency(size, batchBytes, stats, showCpu ? cpuPct : null);
+            results.latency(size, batchBytes, stats, showCpu ? CpuMeter.orMissing(cpuPct) : null);
             if (latencyFile != null) {
                 err.println("Saving latency information in \"" + latencyFile.path() + "\".");
                 latencyFile.append();
@@ -452,7 +453,9 @@ final class PublisherRole implements MessageHandler {
         }
         long oneWayNs = (now - ts) / 2;
         boolean first = stats.count() == 0;
-        stats.record(oneWayNs);
+        if (!stats.record(oneWayNs)) {
+            return; // negative: counted by stats, reported with the summary
+        }
         if (latencyFile != null) {
             latencyFile.add(oneWayNs);
         }
@@ -461,8 +464,8 @@ final class PublisherRole implements MessageHandler {
                 printer.latencyHeader(sizeBytes);
             }
             if (printer.intervals) {
-                printer.latencyInterval(sizeBytes, oneWayNs / 1000, stats.aveUs(), stats.stdUs(), (long) stats.minUs(),
-                        (long) stats.maxUs(), showCpu ? cpu.interval() : 0);
+                printer.latencyInterval(sizeBytes, Math.round(oneWayNs / 1000.0), stats.aveUs(), stats.stdUs(),
+                        Math.round(stats.minUs()), Math.round(stats.maxUs()), showCpu ? cpu.interval() : 0);
             }
         }
     }

@@ -243,7 +243,7 @@ final class SubscriberRole implements MessageHandler {
         results.throughput(stats.sizeBytes, publisherBatchBytes < 0 ? null : publisherBatchBytes,
                 compression != null ? compression.settings : cfg.compression(), samples,
                 stats.summaryPacketsPerS(endNs), stats.summaryMbps(endNs), stats.lost, stats.lostPct(),
-                showCpu ? cpu.summary() : null, reason);
+                showCpu ? CpuMeter.orMissing(cpu.summary()) : null, reason);
         err.println("subscriber " + cfg.subscriberId() + ": partial: " + EndReason.describe(reason) + " after "
                 + samples + " samples of size " + stats.sizeBytes + " (" + stats.lost + " lost so far)");
         err.flush();
@@ -520,7 +520,7 @@ final class SubscriberRole implements MessageHandler {
         if (stats.packets > 0 && !cfg.latencyTest() && !latencyTestSeen) {
             results.throughput(stats.sizeBytes, publisherBatchBytes,
                     compression != null ? compression.settings : cfg.compression(),
-                    stats.packets, pps, mbps, stats.lost, stats.lostPct(), showCpu ? cpuPct : null);
+                    stats.packets, pps, mbps, stats.lost, stats.lostPct(), showCpu ? CpuMeter.orMissing(cpuPct) : null);
             if (compressionRows()) {
                 results.compression(compression != null ? compression.settings : cfg.compression(), stats.sizeBytes,
                         publisherBatchBytes > 0 ? publisherBatchBytes / stats.sizeBytes : 0, count, null, null,

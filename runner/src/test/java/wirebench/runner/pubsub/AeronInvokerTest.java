@@ -19,9 +19,10 @@ class AeronInvokerTest {
     @ParameterizedTest
     @ValueSource(strings = {"INVOKER", "SHARED"})
     @Timeout(120)
-    void shouldMeasureEveryPingInEachThreadingMode(String mode) {
+    void shouldMeasureEveryPingInEachThreadingMode(String mode, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
         RunResult r = RunResult.run("-bothRoles", "-basePort", Integer.toString(RunResult.freeBasePort()), "-threadingMode", mode,
-                "-latencyTest", "-dataLen", "32", "-numIter", "5000", "-noPrintIntervals");
+                "-latencyTest", "-dataLen", "32", "-numIter", "5000", "-noPrintIntervals", "--out", dir.toString());
 
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.err()).contains("threading_mode=" + mode);
@@ -35,6 +36,12 @@ class AeronInvokerTest {
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)[0].trim()).isEqualTo("32");
         assertThat(Long.parseLong(rows.get(0)[3].trim())).isPositive();
+        // every ping matched to its pong: 5000 latency samples, none timed out
+        assertThat(r.err()).doesNotContain("got no pong");
+        List<String> csv = java.nio.file.Files.readAllLines(dir.resolve("pubsub-latency.csv"));
+        int samples = java.util.Arrays.asList(csv.get(1).split(",")).indexOf("samples");
+        assertThat(csv).hasSize(3);
+        assertThat(csv.get(2).split(",")[samples]).isEqualTo("5000");
     }
 
     @ParameterizedTest

@@ -22,6 +22,9 @@ class PubRateBpsTest {
         String[] row = r.csvRows().get(0);
         assertThat(row[1]).isEqualTo("1000");
         assertThat(row[4]).isEqualTo("0"); // none lost
+        // the rate itself: 1000 samples never early at 500/s span at least 999/500 s, so the subscriber's
+        // average cannot exceed 500.5 samples/s (unpaced, loopback runs tens of thousands)
+        assertThat(Double.parseDouble(row[2].strip())).isLessThanOrEqualTo(500.5);
     }
 
     @Test

@@ -20,6 +20,10 @@ class SleepAndBurstTest {
         String[] row = r.csvRows().get(0);
         assertThat(row[1]).isEqualTo("100");
         assertThat(row[4]).isEqualTo("0"); // none lost
+        // that it slowed the sender: 100 samples with at least 10 ms after each span at least 0.99 s from
+        // the first to the last, so the subscriber's average is at most 100 / 0.99 samples/s (without
+        // -sleep, loopback runs thousands)
+        assertThat(Double.parseDouble(row[2].strip())).isLessThanOrEqualTo(100 / 0.99);
     }
 
     @Test

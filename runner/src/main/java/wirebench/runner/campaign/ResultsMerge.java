@@ -1,0 +1,144 @@
+package wirebench.runner.campaign;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import wirebench.contract.CsvFamilyReader;
+import wirebench.contract.CsvFamilyWriter;
+import wirebench.contract.Numbers;
+import wirebench.runner.campaign.CommandLines.Role;
+import wirebench.runner.results.ResultsDirectory;
+
+/**
+ * A finished test's rows merged into the campaign's results directory: a wirebench child's
+ * families and histogram logs with a repetition (and host) key, or a Perftest child's summary rows
+ * as the pub/sub families' rows. A row that does not fit is an error naming its file and line,
+ * never dropped (the commit then keeps nothing of the test).
+ */
+final class ResultsMerge {
+    /** Columns of docs/pubsub.md (the families {@code wirebench run pubsub} writes), for Perftest's rows. */
+    static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
+            "compression", "size_bytes", "test", "repetition");
+    static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
+            "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct");
+    static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
+            "batch_bytes", "compression", "size_bytes", "repetition");
+    static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
+            "lost_pct", "cpu_pct");
+    /** Perftest's default throughput batch; batching is off when it is smaller than 2 samples. */
+    static final int PERFTEST_DEFAULT_BATCH_BYTES = 8192;
+
+    private final int instances;
+
+    /** A merge for a campaign whose keyed tests use {@code instances} instances. */
+    ResultsMerge(int instances) {
+        this.instances = instances;
+    }
+
+    /**
+     * The rows of a child's results directory (pub/sub families and, for compressed tests, the
+     * compression family), with a repetition key; its .hlog files.
+     */
+    static void copyResults(Path from, ResultsDirectory dir, TestPoint p, String host) throws IOException {
+        for (String family : List.of("pubsub-latency", "pubsub-throughput", "compression")) {
+            Path f = from.resolve(family + ".csv");
+            if (!Files.exists(f)) {
+                continue;
+            }
+            try (CsvFamilyReader reader = CsvFamilyReader.open(f)) {
+                List<String> keys = new ArrayList<>(reader.declaration().keys());
+                int keyCount = keys.size();
+                keys.add("repetition");
+                if (host != null) {
+                    keys.add("host");
+                }
+                List<String> header = reader.header();
+                List<String> measures = header.subList(keyCount, header.size());
+                CsvFamilyWriter target = dir.family(family, keys, measures);
+                for (CsvFamilyReader.Row rec = reader.next(); rec != null; rec = reader.next()) {
+                    if (rec.size() != header.size()) {
+                        // never dropped silently: the test is not kept (the commit rolls back) and says where
+                        throw rec.error("expected " + header.size() + " fields (the header's), found " + rec.size());
+                    }
+                    // cells as the text they stand for, numbers in measure columns as numbers: the
+                    // writer neutralises text again and never prefixes a number (CsvCells)
+                    Map<String, Object> row = new LinkedHashMap<>();
+                    for (int i = 0; i < header.size(); i++) {
+                        String v = rec.text(i);
+                        Double d = i < keyCount || v.isEmpty() ? null : Numbers.parseOrNull(v);
+                        row.put(header.get(i), v.isEmpty() ? null : d != null ? d : v);
+                    }
+                    row.put("repetition", p.repetition());
+                    if (host != null) {
+                        row.put("host", host);
+                    }
+                    target.append(row);
+                }
+            }
+        }
+        try (Stream<Path> s = Files.list(from)) {
+            for (Path h : s.filter(x -> x.getFileName().toString().endsWith(".hlog")).toList()) {
+                String name = h.getFileName().toString();
+                if (p.compressed()) {
+                    name = name.replaceFirst("\\.hlog$", "-" + p.compression() + ".hlog");
+                }
+                if (p.repetition() > 1) {
+                    name = name.replaceFirst("\\.hlog$", "-r" + p.repetition() + ".hlog");
+                }
+                Files.copy(h, dir.dir().resolve(name), StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    /** Perftest's summary rows as the pub/sub families' rows (docs/campaign.md). */
+    void perftestRows(CampaignRunner.Child c, TestPoint p, ResultsDirectory dir) throws IOException {
+        PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
+        if (c.role() == Role.PUB) {
+            CsvFamilyWriter f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
+            for (Map<String, Double> m : r.latency()) {
+                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
+                row.put("test", p.latencyTest() ? "latency" : "throughput");
+                m.forEach((k, v) -> {
+                    if (!k.equals("size_bytes")) {
+                        row.put(k, v);
+                    }
+                });
+                f.append(row);
+            }
+        } else if (!p.latencyTest()) {
+            CsvFamilyWriter f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
+            for (Map<String, Double> m : r.throughput()) {
+                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
+                m.forEach((k, v) -> {
+                    if (!k.equals("size_bytes")) {
+                        row.put(k, v);
+                    }
+                });
+                f.append(row);
+            }
+        }
+    }
+
+    private Map<String, Object> keys(TestPoint p, int sizeBytes) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("transport", p.transport());
+        row.put("reliability", p.bestEffort() ? "best_effort" : "reliable");
+        row.put("keyed", p.keyed());
+        row.put("instances", p.isKeyed() ? instances : 1);
+        int batch = p.latencyTest() || !p.batching() || PERFTEST_DEFAULT_BATCH_BYTES < 2 * sizeBytes ? 0
+                : PERFTEST_DEFAULT_BATCH_BYTES;
+        row.put("batch_bytes", batch);
+        row.put("compression", p.compression());
+        row.put("size_bytes", sizeBytes);
+        row.put("repetition", p.repetition());
+        return row;
+    }
+}
