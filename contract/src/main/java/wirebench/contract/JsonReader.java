@@ -31,6 +31,11 @@ import java.util.Map;
  * {@link Bare} value instead of failing, so that a caller can report which field held it.
  */
 public final class JsonReader {
+    /**
+     * The deepest nesting of arrays and objects read ({@value}): far beyond any run.json or Perftest
+     * output, and shallow enough that the recursive reader never nears the thread's stack.
+     */
+    public static final int MAX_DEPTH = 256;
     /** Characters looked ahead for an error message. */
     private static final int CONTEXT_CHARS = 31;
     private final String source;
@@ -40,6 +45,7 @@ public final class JsonReader {
     private int limit;
     private boolean eof;
     private int line = 1;
+    private int depth;
 
     /**
      * Takes over the value of one member in {@link #members(Obj, MemberHook)}: called after the
@@ -203,12 +209,28 @@ public final class JsonReader {
         return k;
     }
 
-    /** Reads one value. */
+    /** Reads one value; nesting deeper than {@link #MAX_DEPTH} is bad input. */
     public Object value() {
         int p = peek();
         if (p == -1) {
             throw new EndOfInput(source + ":" + line + ": expected a JSON value, got end of input", line);
         }
+        if (p != '{' && p != '[') {
+            return p == '"' ? string() : word();
+        }
+        if (depth == MAX_DEPTH) {
+            throw WirebenchException.badInput(source + ":" + line + ": expected arrays and objects nested at most "
+                    + MAX_DEPTH + " deep, got deeper");
+        }
+        depth++;
+        try {
+            return container(p);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Object container(int p) {
         switch (p) {
             case '{': {
                 Obj o = new Obj(line);
@@ -242,10 +264,8 @@ public final class JsonReader {
                     }
                 }
             }
-            case '"':
-                return string();
             default:
-                return word();
+                throw new IllegalStateException("not a container: " + (char) p);
         }
     }
 
@@ -317,31 +337,14 @@ public final class JsonReader {
                 throw new EndOfInput(source + ":" + line + ": expected an escape, got end of input", line);
             }
             char e = charAt(pos++);
-            switch (e) {
-                case '"': sb.append('"'); break;
-                case '\\': sb.append('\\'); break;
-                case '/': sb.append('/'); break;
-                case 'b': sb.append('\b'); break;
-                case 'f': sb.append('\f'); break;
-                case 'n': sb.append('\n'); break;
-                case 'r': sb.append('\r'); break;
-                case 't': sb.append('\t'); break;
-                case 'u': {
-                    if (!ensure(4)) {
-                        throw new EndOfInput(source + ":" + line + ": expected 4 hex digits, got end of input", line);
-                    }
-                    String hex = new String(buf, pos, 4);
-                    try {
-                        sb.append((char) Integer.parseInt(hex, 16));
-                    } catch (NumberFormatException ex) {
-                        throw WirebenchException.badInput(source + ":" + line + ": expected 4 hex digits after \\u, got '"
-                                + hex + "'");
-                    }
-                    pos += 4;
-                    break;
+            if (e == 'u') {
+                if (!ensure(4)) {
+                    throw new EndOfInput(source + ":" + line + ": expected 4 hex digits, got end of input", line);
                 }
-                default:
-                    throw WirebenchException.badInput(source + ":" + line + ": expected a JSON escape, got '\\" + e + "'");
+                sb.append(JsonTokens.hex(new String(buf, pos, 4), source, line));
+                pos += 4;
+            } else {
+                sb.append(JsonTokens.escaped(e, source, line));
             }
         }
     }
@@ -361,64 +364,7 @@ public final class JsonReader {
         if (w.isEmpty()) {
             throw error("a JSON value");
         }
-        switch (w) {
-            case "true": return Boolean.TRUE;
-            case "false": return Boolean.FALSE;
-            case "null": return null;
-            default:
-                break;
-        }
-        if (isJsonNumber(w)) {
-            return Double.parseDouble(w);
-        }
-        return new Bare(w);
-    }
-
-    /** Whether {@code w} is a JSON number: {@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}. */
-    static boolean isJsonNumber(String w) {
-        int n = w.length();
-        int i = 0;
-        if (i < n && w.charAt(i) == '-') {
-            i++;
-        }
-        if (i < n && w.charAt(i) == '0') {
-            i++;
-        } else {
-            int start = i;
-            while (i < n && isDigit(w.charAt(i))) {
-                i++;
-            }
-            if (i == start || w.charAt(start) == '0') {
-                return false;
-            }
-        }
-        if (i < n && w.charAt(i) == '.') {
-            int start = ++i;
-            while (i < n && isDigit(w.charAt(i))) {
-                i++;
-            }
-            if (i == start) {
-                return false;
-            }
-        }
-        if (i < n && (w.charAt(i) == 'e' || w.charAt(i) == 'E')) {
-            i++;
-            if (i < n && (w.charAt(i) == '+' || w.charAt(i) == '-')) {
-                i++;
-            }
-            int start = i;
-            while (i < n && isDigit(w.charAt(i))) {
-                i++;
-            }
-            if (i == start) {
-                return false;
-            }
-        }
-        return i == n;
-    }
-
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+        return JsonTokens.word(w);
     }
 
     private void skipWhitespace() {

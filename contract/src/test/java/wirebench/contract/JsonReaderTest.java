@@ -150,8 +150,19 @@ class JsonReaderTest {
     @Test
     void shouldTellJsonNumbersFromOtherWordsWhenScanning() {
         assertThat(java.util.List.of("0", "-0", "12", "1.5", "-3e2", "2E+10", "1.0e-5"))
-                .allMatch(JsonReader::isJsonNumber);
+                .allMatch(JsonTokens::isJsonNumber);
         assertThat(java.util.List.of("01", "-", "1.", ".5", "1e", "nan", "-nan", "1.5x", "", "+1"))
-                .noneMatch(JsonReader::isJsonNumber);
+                .noneMatch(JsonTokens::isJsonNumber);
+    }
+
+    @Test
+    void shouldRefuseWithFileAndLineWhenNestingIsDeeperThanTheLimit() {
+        String deep = "{\n\"a\":\n" + "[".repeat(200_000) + "]".repeat(200_000) + "}";
+        assertThatThrownBy(() -> JsonReader.parse("run.json", deep)).isInstanceOf(WirebenchException.class)
+                .hasMessage("run.json:3: expected arrays and objects nested at most 256 deep, got deeper")
+                .extracting(e -> ((WirebenchException) e).exitCode()).isEqualTo(3);
+        String limit = "[".repeat(JsonReader.MAX_DEPTH) + "]".repeat(JsonReader.MAX_DEPTH);
+        assertThat(JsonReader.parse("f.json", limit)).isInstanceOf(java.util.List.class);
+        assertThatThrownBy(() -> JsonReader.parse("f.json", "[" + limit + "]")).hasMessageContaining("at most 256");
     }
 }

@@ -16,7 +16,11 @@ public final class DbOptions {
     double waitSeconds;
 
     long waitMs() {
-        return (long) (Math.max(0, waitSeconds) * 1000);
+        if (!(waitSeconds >= 0) || waitSeconds > Long.MAX_VALUE / 1000.0) {
+            throw new wirebench.contract.WirebenchException(wirebench.contract.WirebenchException.USAGE,
+                    "--wait: expected seconds, 0 or more, got " + waitSeconds);
+        }
+        return (long) (waitSeconds * 1000);
     }
 
     HistoryDb openReadOnly() {

@@ -78,6 +78,7 @@ public final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            db.waitMs(); // --wait refused before any input is read
             PrintWriter out = spec.commandLine().getOut();
             PrintWriter err = spec.commandLine().getErr();
             List<Path> runs = new ArrayList<>();
@@ -365,6 +366,9 @@ public final class HistoryCommand implements Callable<Integer> {
         int threads;
 
         EDivisive.Params params() {
+            if (threads < 1) {
+                throw new WirebenchException(WirebenchException.USAGE, "--threads: expected 1 or more, got " + threads);
+            }
             try {
                 return new EDivisive.Params(window, pValue, minMagnitudePct / 100.0, permutations, seed, minSegment);
             } catch (IllegalArgumentException e) {
@@ -422,6 +426,9 @@ public final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            if (recent < 1) {
+                throw new WirebenchException(WirebenchException.USAGE, "--recent: expected 1 or more, got " + recent);
+            }
             List<Gate> gates = new ArrayList<>();
             failOn.forEach(g -> gates.add(Gate.parse(g)));
             EDivisive.Params params = detect.params();
@@ -549,6 +556,10 @@ public final class HistoryCommand implements Callable<Integer> {
 
         @Override
         public Integer call() {
+            detect.params(); // options refused before the database is opened
+            if (last < 1) {
+                throw new WirebenchException(WirebenchException.USAGE, "--last: expected 1 or more runs, got " + last);
+            }
             TrendsPage page = new TrendsPage(title, last);
             try (HistoryDb h = db.openReadOnly(); ChangeFinder finder = new ChangeFinder(detect.params(),
                     detect.threads)) {

@@ -26,10 +26,17 @@ import wirebench.contract.WirebenchException;
  * already in the current table starts a new table (a file holding several runs, e.g. appended with
  * {@code >>} or {@code -outputFile}). Interval rows go to one series table per kind. A summary of
  * size 0 (RTI Perftest 4.3 prints one when no data arrived) is no result: a warning, no row.
+ *
+ * <p>Summary rows are held in memory (a table is printed whole), so a file with more than
+ * {@link #MAX_SUMMARY_ROWS} of them is refused (exit 3, file:line) as soon as it passes the bound:
+ * a Perftest run prints one summary row per data size, so no file of runs comes near it, and the
+ * heap needed stays bounded whatever the input's size. Interval rows are bounded by {@link BoundedSeries}.
  */
 final class PerftestTables {
     static final String PUBLISHER = "publisher";
     static final String SUBSCRIBER = "subscriber";
+    /** The most summary rows (latency and throughput together) one file may hold. */
+    static final int MAX_SUMMARY_ROWS = 10_000;
 
     private final String source;
     private final List<Group> latency = new ArrayList<>();
@@ -38,6 +45,7 @@ final class PerftestTables {
     private final BoundedSeries throughputIntervals = BoundedSeries.throughput();
     private final List<Warning> warnings = new ArrayList<>();
     private Map<String, Double> lastLatency;
+    private int summaryRows;
 
     /** Rows of one run, with the sizes seen. */
     private static final class Group {
@@ -168,6 +176,10 @@ final class PerftestTables {
             warn(line, what + " summary of size 0: no data was received (RTI Perftest 4.3 prints this row "
                     + "when no " + (what.equals("latency") ? "pong" : "sample") + " arrived); no result");
             return null;
+        }
+        if (++summaryRows > MAX_SUMMARY_ROWS) {
+            throw WirebenchException.badInput(source + ":" + line + ": expected at most " + MAX_SUMMARY_ROWS
+                    + " summary rows (a Perftest run prints one per data size), got more: not read further");
         }
         Group g = groups.isEmpty() ? null : groups.get(groups.size() - 1);
         if (g == null || (size != null && g.sizes.contains(size))) {

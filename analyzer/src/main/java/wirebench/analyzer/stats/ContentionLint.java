@@ -28,8 +28,21 @@ final class ContentionLint {
 
     /** The warning for the result file {@code source}, if its run.json says so. */
     static List<Warning> check(String source) {
-        return runJson(source).flatMap(ContentionLint::contention).flatMap(c -> warning(source, c)).stream()
-                .toList();
+        Optional<Path> runJson = runJson(source);
+        if (runJson.isEmpty()) {
+            return List.of();
+        }
+        try {
+            if (Files.size(runJson.get()) > MAX_RUN_JSON_BYTES) {
+                return List.of(new Warning(source, 0, "its run.json was not read: " + runJson.get() + " holds "
+                        + Files.size(runJson.get()) + " bytes, more than the " + MAX_RUN_JSON_BYTES
+                        + " any run writes"));
+            }
+            return contention(runJson.get()).flatMap(c -> warning(source, c)).stream().toList();
+        } catch (IOException | RuntimeException e) {
+            // said, not skipped: the table is still shown, without what its run.json would add
+            return List.of(new Warning(source, 0, "its run.json was not read: " + e.getMessage()));
+        }
     }
 
     private static Optional<Path> runJson(String source) {
@@ -38,24 +51,20 @@ final class ContentionLint {
             for (Path dir = Files.isDirectory(p) ? p : p.getParent(), up = dir == null ? null : dir.getParent();
                     dir != null; dir = up, up = null) {
                 Path r = dir.resolve("run.json");
-                if (Files.isRegularFile(r) && Files.size(r) <= MAX_RUN_JSON_BYTES) {
+                if (Files.isRegularFile(r)) {
                     return Optional.of(r);
                 }
             }
-        } catch (InvalidPathException | IOException e) {
+        } catch (InvalidPathException e) {
             // not a file path (a pasted table, a URL): nothing to look beside
         }
         return Optional.empty();
     }
 
-    private static Optional<JsonReader.Obj> contention(Path runJson) {
-        try {
-            Object doc = JsonReader.parse(runJson.toString(), Files.readString(runJson, StandardCharsets.UTF_8));
-            if (doc instanceof JsonReader.Obj && ((JsonReader.Obj) doc).get("contention") instanceof JsonReader.Obj) {
-                return Optional.of((JsonReader.Obj) ((JsonReader.Obj) doc).get("contention"));
-            }
-        } catch (IOException | RuntimeException e) {
-            // an unreadable run.json is reported by the report's run headers, not by this lint
+    private static Optional<JsonReader.Obj> contention(Path runJson) throws IOException {
+        Object doc = JsonReader.parse(runJson.toString(), Files.readString(runJson, StandardCharsets.UTF_8));
+        if (doc instanceof JsonReader.Obj && ((JsonReader.Obj) doc).get("contention") instanceof JsonReader.Obj) {
+            return Optional.of((JsonReader.Obj) ((JsonReader.Obj) doc).get("contention"));
         }
         return Optional.empty();
     }

@@ -205,6 +205,7 @@ public final class CampaignCommand implements Callable<Integer> {
             throw bad(p, "ssh-config", sshConfig, "a readable ssh_config file", cfg);
         }
         int ct = integer(p, "connect-timeout", connectTimeout, "10", 1);
+        hs = new SshCommands(cfg, ct).resolveAll(hs);
         List<String> all = new ArrayList<>(lines.extra());
         all.addAll(lines.extraPub());
         all.addAll(lines.extraSub());

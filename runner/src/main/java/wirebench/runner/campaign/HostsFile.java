@@ -17,7 +17,9 @@ import wirebench.contract.WirebenchException;
  * repeated {@code --host} options, both in the same syntax
  * {@code ROLE=[USER@]HOST [addr=ADDR] [dir=PATH] [java=PATH]} with ROLE {@code pub} (exactly one)
  * or {@code sub} (one or more). In a file {@code #} starts a comment line and blank lines are
- * ignored. Errors name the file and line (exit 3) or the option (exit 2). See docs/multihost.md.
+ * ignored. Errors name the file and line (exit 3) or the option (exit 2), among them names ssh
+ * could read as options or a shell as syntax and addresses that are none ({@link HostNames}). See
+ * docs/multihost.md.
  */
 final class HostsFile {
     private static final Pattern ENTRY = Pattern.compile("(pub|sub)\\s*=\\s*(?:([^@\\s]+)@)?([^@\\s]+)",
@@ -87,12 +89,22 @@ final class HostsFile {
                     default -> java = a.group(2);
                 }
             }
+            String problem = HostNames.problem("host", m.group(3));
+            if (problem == null && m.group(2) != null) {
+                problem = HostNames.problem("user", m.group(2));
+            }
+            if (problem == null && addr != null) {
+                problem = HostNames.addressProblem(addr);
+            }
+            if (problem != null) {
+                throw new WirebenchException(exitCode, origin + ": " + problem);
+            }
             if (isPub && pub != null) {
                 throw new WirebenchException(exitCode, origin + ": a second publisher (the first is " + pub.label()
                         + "); a campaign has one publisher and one or more subscribers");
             }
             RemoteHost h = new RemoteHost(isPub ? "pub" : "sub" + (subs + 1), isPub, m.group(2), m.group(3), addr, dir,
-                    java, isPub ? -1 : subs);
+                    java, isPub ? -1 : subs, null);
             if (isPub) {
                 pub = h;
             } else {

@@ -16,14 +16,15 @@ import java.util.regex.Pattern;
 record SshCommands(String configFile, int connectTimeoutS) {
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_./=:@%+,-]+");
 
-    /** {@code ssh [options] DEST -- REMOTE}, the words shell-quoted into one command string. */
+    /** {@code ssh [options] -- DEST REMOTE}, the words shell-quoted into one command string. */
     List<String> ssh(RemoteHost h, List<String> remote) {
         return ssh(h, shell(remote));
     }
 
     /**
-     * {@code ssh [options] DEST -- SCRIPT}: ssh hands SCRIPT to the remote user's login shell (which must
-     * be a POSIX one: sh, dash, bash, ksh, zsh).
+     * {@code ssh [options] -- DEST SCRIPT}: ssh hands SCRIPT to the remote user's login shell (which must
+     * be a POSIX one: sh, dash, bash, ksh, zsh). The {@code --} before the host ends ssh's options there:
+     * neither the host nor the script can be read as one.
      */
     List<String> ssh(RemoteHost h, String script) {
         List<String> c = new ArrayList<>(List.of("ssh"));
@@ -31,9 +32,67 @@ record SshCommands(String configFile, int connectTimeoutS) {
             c.addAll(List.of("-F", configFile));
         }
         c.addAll(List.of("-o", "BatchMode=yes", "-o", "ConnectTimeout=" + connectTimeoutS, "-o",
-                "ServerAliveInterval=" + connectTimeoutS, "-o", "ServerAliveCountMax=3", h.destination(), "--",
+                "ServerAliveInterval=" + connectTimeoutS, "-o", "ServerAliveCountMax=3", "--", h.destination(),
                 script));
         return c;
+    }
+
+    /** {@code ssh [-F FILE] -G -- DEST}: the configuration ssh would use for the host, without connecting. */
+    List<String> resolve(RemoteHost h) {
+        List<String> c = new ArrayList<>(List.of("ssh"));
+        if (configFile != null) {
+            c.addAll(List.of("-F", configFile));
+        }
+        c.addAll(List.of("-G", "--", h.destination()));
+        return c;
+    }
+
+    /**
+     * The hosts without {@code addr=} with the address ssh resolves them to ({@code ssh -G}'s
+     * {@code hostname}: an alias's {@code HostName}), so that every role is handed an address its
+     * peers can reach, as the controller reaches them. An ssh that cannot say is exit 3 naming the host.
+     */
+    List<RemoteHost> resolveAll(List<RemoteHost> hosts) {
+        java.nio.file.Path scratch;
+        try {
+            scratch = java.nio.file.Files.createTempDirectory("wirebench-ssh");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot create a scratch directory: " + e.getMessage(), e);
+        }
+        try {
+            return resolveAll(hosts, scratch);
+        } finally {
+            try {
+                RemoteInstall.deleteTree(scratch);
+            } catch (java.io.IOException e) {
+                // an empty scratch directory left in tmp does no harm
+            }
+        }
+    }
+
+    private List<RemoteHost> resolveAll(List<RemoteHost> hosts, java.nio.file.Path scratch) {
+        List<RemoteHost> resolved = new ArrayList<>();
+        for (RemoteHost h : hosts) {
+            if (h.address() != null) {
+                resolved.add(h);
+                continue;
+            }
+            List<String> cmd = resolve(h);
+            SshRunner.Result r = SshRunner.run(cmd, null, null, scratch, 30);
+            String name = null;
+            for (String l : r.stdout().split("\n")) {
+                if (l.startsWith("hostname ")) {
+                    name = l.substring("hostname ".length()).strip();
+                }
+            }
+            if (!r.ok() || name == null || name.isEmpty()) {
+                throw wirebench.contract.WirebenchException.badInput("campaign: host " + h.label() + ": cannot learn"
+                        + " its address from ssh (exit " + r.exit() + ": " + r.error() + "; command: " + shown(cmd)
+                        + "); give it addr= in the hosts file");
+            }
+            resolved.add(h.withSshAddress(name));
+        }
+        return resolved;
     }
 
     /** Words quoted for a POSIX shell, joined with blanks (words without special characters unquoted). */

@@ -240,6 +240,12 @@ public final class PubSubCommand implements Callable<Integer> {
             }
             err.println("wirebench pubsub: engine " + engine);
             err.flush();
+            for (Transport each : subTransport == null ? List.of(t) : List.of(t, subTransport)) {
+                each.reportStraysTo(line -> {
+                    err.println(line);
+                    err.flush();
+                });
+            }
             ResultsDirectory dir = out == null ? null
                     : ResultsDirectory.create(out, commandLine(), configMap(cfg));
             try {
@@ -280,6 +286,10 @@ public final class PubSubCommand implements Callable<Integer> {
                 err.flush();
                 if (dir != null) {
                     dir.note("contention", cont);
+                    if (t.strayConnections().isPresent()) {
+                        dir.note("stray_connections", t.strayConnections().getAsLong()
+                                + (subTransport == null ? 0 : subTransport.strayConnections().orElse(0)));
+                    }
                     dir.finish();
                 }
             } finally {

@@ -43,6 +43,19 @@ public interface Transport extends AutoCloseable {
         return messageBytes;
     }
 
+    /**
+     * Connections refused so far as not peers of this run (a stray client's bad greeting, a frame
+     * length no peer sends, a failed TLS handshake): empty for transports without connections.
+     */
+    default java.util.OptionalLong strayConnections() {
+        return java.util.OptionalLong.empty();
+    }
+
+    /** Where each refused connection is reported as it happens, one line each (stderr). */
+    default void reportStraysTo(java.util.function.Consumer<String> sink) {
+        // transports without connections have none to report
+    }
+
     /** Engine name, version, threading mode, idle strategy, channels: written to run.json and stderr. */
     Map<String, Object> describe();
 

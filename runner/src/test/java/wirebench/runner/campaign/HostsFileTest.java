@@ -82,15 +82,15 @@ class HostsFileTest {
         assertThat(o).contains("Host pub (lab1) (publisher):", "Host sub2 (lab3) (subscriber):");
         assertThat(o.lines().filter(l -> l.strip().startsWith("ssh -F " + cfg + " -o BatchMode=yes -o ConnectTimeout=10"))
                 .count()).isEqualTo(3 * 3 + 3 * 2 + 2);
-        String pubLine = o.lines().filter(l -> l.contains("wb-role.sh") && l.contains(" lab1 -- ")).findFirst()
+        String pubLine = o.lines().filter(l -> l.contains("wb-role.sh") && l.contains(" -- lab1 ")).findFirst()
                 .orElseThrow();
         assertThat(pubLine).contains(" -pub -transport UDPv4 -nic 10.0.0.1 -peer 10.0.0.2 ").contains(
                 "-peer lab3 -numSubscribers 2").contains("--out /srv/wb/runs/");
-        String sub2 = o.lines().filter(l -> l.contains("wb-role.sh") && l.contains(" lab3 -- ")).findFirst()
+        String sub2 = o.lines().filter(l -> l.contains("wb-role.sh") && l.contains(" -- lab3 ")).findFirst()
                 .orElseThrow();
         assertThat(sub2).contains(" -sub -transport UDPv4 -peer 10.0.0.1 ").contains("-sidMultiSubTest 1")
                 .doesNotContain("-nic");
-        assertThat(o).contains("root@lab2 -- 'tar -C /srv/wb/runs/");
+        assertThat(o).contains("-- root@lab2 'tar -C /srv/wb/runs/");
         assertThat(dir.resolve("c")).doesNotExist();
     }
 
@@ -111,5 +111,56 @@ class HostsFileTest {
                 "--peer", "10.0.0.9", "--dry-run");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("--role, --nic, --peer and --executable do not apply");
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+        "sub=-oProxyCommand=touch_x|host '-oProxyCommand=touch_x' starts with '-' (ssh would read it as an option)",
+        "sub=-x@lab2|user '-x' starts with '-'",
+        "sub=lab2;reboot|host 'lab2;reboot' holds ';'",
+        "sub=$(id)|host '$(id)' holds '$'",
+        "sub=lab`id`|host 'lab`id`' holds '`'",
+        "sub=lab2 addr=999.1.1.1|addr '999.1.1.1' is not an IPv4 address",
+        "sub=lab2 addr=;reboot|addr ';reboot' is neither an IP address nor a host name (it holds ';')",
+        "sub=lab2 addr=no-such-host.invalid|addr 'no-such-host.invalid' is a host name that does not resolve here",
+    })
+    void shouldRefuseBeforeAnySshWhenANameIsAnOptionOrShellSyntax(String line, String expected) throws Exception {
+        Path f = dir.resolve("hosts.txt");
+        Files.writeString(f, "pub=lab1 addr=127.0.0.1\n" + line + "\n");
+        assertThatThrownBy(() -> HostsFile.read(f)).isInstanceOfSatisfying(WirebenchException.class, e -> {
+            assertThat(e.exitCode()).isEqualTo(WirebenchException.BAD_INPUT);
+            assertThat(e.getMessage()).startsWith(f + ":2: " + expected);
+        });
+        // the campaign refuses it before running (or printing) any ssh command, dry run or not
+        CampaignRun r = CampaignRun.run("--out", dir.resolve("c").toString(), "--hosts", f.toString(), "--sizes", "32",
+                "--tests", "lat", "--dry-run");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
+        assertThat(r.err().strip()).startsWith(f + ":2: " + expected).doesNotContain("\n");
+        assertThat(r.out()).doesNotContain("ssh ");
+    }
+
+    @Test
+    void shouldShowTheNulOfAHostNameAsACodeAndRefuseIt() throws Exception {
+        Path f = dir.resolve("hosts.txt");
+        Files.writeString(f, "pub=lab1\nsub=lab\u00002\n");
+        assertThatThrownBy(() -> HostsFile.read(f)).hasMessage(f + ":2: host 'lab\\u00002' holds U+0000 (a host name"
+                + " holds letters, digits and . _ - : % [ ])");
+    }
+
+    @Test
+    void shouldHandTheOthersTheAddressSshResolvesAnAliasToWhenDryRun() throws Exception {
+        wirebench.testsupport.Prerequisites.requireCommand("ssh", "openssh-client");
+        Path cfg = dir.resolve("ssh_config");
+        Files.writeString(cfg, "Host wbpub\n  HostName 10.9.8.1\nHost wbsub\n  HostName 10.9.8.2\n");
+        CampaignRun r = CampaignRun.run("--out", dir.resolve("c").toString(), "--ssh-config", cfg.toString(),
+                "--host", "pub=wbpub", "--host", "sub=bench@wbsub", "--sizes", "32", "--tests", "lat", "--keyed",
+                "unkeyed", "--reliability", "rel", "--dry-run");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        String pub = r.out().lines().filter(l -> l.contains("wb-role.sh") && l.contains(" -- wbpub ")).findFirst()
+                .orElseThrow();
+        assertThat(pub).contains(" -peer 10.9.8.2 ").doesNotContain("-peer wbsub");
+        String sub = r.out().lines().filter(l -> l.contains("wb-role.sh") && l.contains(" -- bench@wbsub "))
+                .findFirst().orElseThrow();
+        assertThat(sub).contains(" -peer 10.9.8.1 ");
     }
 }

@@ -160,6 +160,50 @@ class MultiHostCampaignTest {
         assertThat(dir.resolve("k/results/pubsub-latency.csv")).doesNotExist();
     }
 
+    /**
+     * Issue 26 item 5 and issue 29 item 2 on the real hosts: aliases of an ssh config file without
+     * addr= reach their hosts, and each role is handed its peer's address as ssh resolves the alias;
+     * a host name that is an ssh option stops the campaign before any ssh runs (nothing pushed).
+     */
+    @Test
+    @Timeout(value = 300, unit = TimeUnit.SECONDS)
+    void shouldHandEachRoleThePeerAddressSshResolvesWhenHostsAreAliases(@TempDir Path dir) throws Exception {
+        Path cfg = dir.resolve("ssh_config");
+        StringBuilder c = new StringBuilder();
+        for (int i = 0; i < 2; i++) {
+            c.append("Host wbalias").append(i).append("\n  HostName ").append(hosts.addresses[i])
+                    .append("\n  IdentityFile ").append(hosts.dir.resolve("id_client")).append('\n');
+        }
+        c.append("Match all\nInclude ").append(hosts.sshConfig).append('\n');
+        Files.writeString(cfg, c);
+        Path hf = dir.resolve("hosts.txt");
+        Files.writeString(hf, "pub=wbalias0 dir=" + remoteDirs[0] + "\nsub=wbalias1 dir=" + remoteDirs[1] + "\n");
+        List<String> args = new ArrayList<>(List.of("--out", dir.resolve("a").toString(), "--hosts", hf.toString(),
+                "--ssh-config", cfg.toString(), "--remote-java", JAVA, "--connect-timeout", "2", "--keyed", "unkeyed",
+                "--reliability", "rel", "--execution-time", "2", "--test-timeout", "60", "--sizes", "32", "--tests",
+                "lat", "--extra-arguments", "-basePort 21300 -discoveryTimeout 20"));
+        CampaignRun alias = campaign(args);
+        assertThat(alias.exitCode()).as(alias.out() + alias.err()).isZero();
+        List<String> lat = lines(dir.resolve("a/results/pubsub-latency.csv"));
+        assertThat(lat.subList(2, lat.size())).hasSize(1);
+        try (Stream<Path> logs = Files.list(dir.resolve("a/logs"))) {
+            Path pubLog = logs.filter(p -> p.toString().endsWith("-pub.log")).findFirst().orElseThrow();
+            assertThat(Files.readString(pubLog)).contains("-- wbalias0 ").contains(" -peer " + hosts.addresses[1] + " ")
+                    .doesNotContain("-peer wbalias1");
+        }
+        assertNoRoleLeft();
+
+        Path fresh = dir.resolve("never-pushed");
+        Files.writeString(hf, "pub=wbalias0 dir=" + fresh + "\nsub=-oProxyCommand=touch_" + dir.resolve("pwned")
+                + "\n");
+        args.set(1, dir.resolve("b").toString());
+        CampaignRun injected = campaign(args);
+        assertThat(injected.exitCode()).as(injected.err()).isEqualTo(3);
+        assertThat(injected.err().strip()).isEqualTo(hf + ":2: host '-oProxyCommand=touch_" + dir.resolve("pwned")
+                + "' starts with '-' (ssh would read it as an option)");
+        assertThat(fresh).as("no ssh ran: nothing was pushed to the good host").doesNotExist();
+    }
+
     @Test
     @Timeout(value = 600, unit = TimeUnit.SECONDS)
     void shouldKeepFinishedTestsAndResumeWhenARemoteRoleIsKilledAndAHostUnplugged(@TempDir Path dir) throws Exception {

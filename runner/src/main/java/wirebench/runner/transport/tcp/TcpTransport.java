@@ -52,7 +52,7 @@ public final class TcpTransport extends StreamTransport {
 
     @Override
     public Sender openSender(Topic topic) {
-        return keep(new TcpSender(destinations(topic), settings.maxMessageBytes(), settings.nic()));
+        return keep(new TcpSender(destinations(topic), settings.maxMessageBytes(), settings.nic(), topic));
     }
 
     @Override
@@ -64,7 +64,7 @@ public final class TcpTransport extends StreamTransport {
             ssc.bind(settings.nic() == null ? new InetSocketAddress(port)
                     : new InetSocketAddress(InetAddress.getByName(settings.nic()), port));
             ssc.configureBlocking(false);
-            return keep(new TcpReceiver(ssc, settings.blockingSockets()));
+            return keep(new TcpReceiver(ssc, settings.blockingSockets(), this, topic));
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "TCP: cannot listen on port " + port + " for "
                     + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + ")", e);
@@ -86,8 +86,9 @@ public final class TcpTransport extends StreamTransport {
         private final String nic;
         private final ByteBuffer out;
         private final UnsafeBuffer outView;
+        private final Topic topic;
 
-        TcpSender(List<InetSocketAddress> to, int maxMessageBytes, String nic) {
+        TcpSender(List<InetSocketAddress> to, int maxMessageBytes, String nic, Topic topic) {
             this.to = to;
             this.channels = new SocketChannel[to.size()];
             this.connected = new boolean[to.size()];
@@ -95,6 +96,7 @@ public final class TcpTransport extends StreamTransport {
             this.nic = nic;
             this.out = ByteBuffer.allocateDirect(maxMessageBytes + FRAME_HEADER_BYTES);
             this.outView = new UnsafeBuffer(out);
+            this.topic = topic;
         }
 
         /** True when peer i is connected now (tries to connect when it is time to). */
@@ -127,6 +129,9 @@ public final class TcpTransport extends StreamTransport {
                 closeQuietly(channels[i]);
                 channels[i] = null;
             }
+            if (connected[i]) {
+                writeFully(i, hello(topic)); // the greeting that tells the receiver this is a peer
+            }
             return connected[i];
         }
 
@@ -144,13 +149,13 @@ public final class TcpTransport extends StreamTransport {
             for (int i = 0; i < to.size(); i++) {
                 if (connected[i]) {
                     out.clear().limit(FRAME_HEADER_BYTES + lengthBytes);
-                    writeFully(i);
+                    writeFully(i, out);
                 }
             }
             return true;
         }
 
-        private void writeFully(int i) {
+        private void writeFully(int i, ByteBuffer out) {
             long lastProgress = System.nanoTime();
             try {
                 while (out.hasRemaining()) {
@@ -180,21 +185,31 @@ public final class TcpTransport extends StreamTransport {
         }
     }
 
-    /** Accepts every sender's connection and hands out whole frames. */
+    /**
+     * Accepts every sender's connection and hands out whole frames; a connection that does not greet
+     * as a peer of this topic or announces a frame no peer sends is closed and counted as a stray.
+     */
     static final class TcpReceiver implements Receiver {
         private final ServerSocketChannel server;
         private final boolean blocking;
+        private final StreamTransport owner;
+        private final Topic topic;
         private final List<Connection> connections = new ArrayList<>();
         private Selector selector;
         private long nextAcceptNs;
 
-        TcpReceiver(ServerSocketChannel server, boolean blocking) {
+        TcpReceiver(ServerSocketChannel server, boolean blocking, StreamTransport owner, Topic topic) {
             this.server = server;
             this.blocking = blocking;
+            this.owner = owner;
+            this.topic = topic;
         }
 
         private static final class Connection {
             final SocketChannel ch;
+            boolean greeted;
+            /** Why the connection is not a peer's, once known: it is closed at the next poll. */
+            String stray;
             ByteBuffer in;
             UnsafeBuffer view;
 
@@ -253,7 +268,13 @@ public final class TcpTransport extends StreamTransport {
                     Connection conn = connections.get(c);
                     int read = conn.ch.read(conn.in);
                     n += frames(conn, handler, limit - n);
-                    if (read < 0) {
+                    if (read < 0 && !conn.greeted && conn.in.position() > 0) {
+                        conn.stray = "closed after " + conn.in.position() + " bytes, before a whole greeting";
+                    }
+                    if (conn.stray != null) {
+                        owner.stray(remote(conn), conn.stray);
+                    }
+                    if (read < 0 || conn.stray != null) {
                         closeQuietly(conn.ch);
                         connections.remove(c--);
                     }
@@ -273,12 +294,23 @@ public final class TcpTransport extends StreamTransport {
             int end = in.position();
             int pos = 0;
             int n = 0;
+            if (!conn.greeted) {
+                if (end < HELLO_BYTES) {
+                    return 0;
+                }
+                conn.stray = helloProblem(conn.view.getInt(0, java.nio.ByteOrder.BIG_ENDIAN),
+                        conn.view.getInt(4, java.nio.ByteOrder.BIG_ENDIAN), topic);
+                if (conn.stray != null) {
+                    return 0;
+                }
+                conn.greeted = true;
+                pos = HELLO_BYTES;
+            }
             while (n < limit && end - pos >= FRAME_HEADER_BYTES) {
                 int len = conn.view.getInt(pos, java.nio.ByteOrder.BIG_ENDIAN);
                 if (len < 0 || len > MAX_FRAME_BYTES) {
-                    throw new WirebenchException(WirebenchException.RUN_FAILED, "TCP: a frame of " + len
-                            + " bytes from " + remote(conn) + " (at most " + MAX_FRAME_BYTES
-                            + " expected): not a wirebench peer of this run");
+                    conn.stray = "a frame of " + len + " bytes, at most " + MAX_FRAME_BYTES + " expected";
+                    return n;
                 }
                 if (end - pos - FRAME_HEADER_BYTES < len) {
                     if (pos == 0) {

@@ -33,9 +33,11 @@ import wirebench.runner.transport.TransportSettings.TlsFiles;
  * The TLS 1.3 context of {@code -transport TLS}: this side's certificate and key from
  * {@code -transportCertFile} / {@code -transportPrivateKey} (PEM, key in PKCS#8), peers verified
  * against {@code -transportCertAuthority} (both directions: the listening side asks for the
- * client's certificate). Without a certificate, a self-signed EC P-256 pair is generated at start
- * with the running JDK's {@code keytool} and peers are not authenticated (encrypted, not verified);
- * {@link #describe()} says which.
+ * client's certificate); with a certificate and no authority, a peer must present that same
+ * certificate (the run's certificate, which both sides are given), so a stranger is refused at the
+ * handshake. Without a certificate, a self-signed EC P-256 pair is generated at start with the
+ * running JDK's {@code keytool} and peers are not authenticated (encrypted, not verified; a
+ * stranger is then refused by its greeting instead); {@link #describe()} says which.
  */
 public final class TlsKeys {
     static final String PROTOCOL = "TLSv1.3";
@@ -54,7 +56,7 @@ public final class TlsKeys {
         return context;
     }
 
-    /** True when peers must present a certificate signed by -transportCertAuthority. */
+    /** True when peers must present a certificate: signed by -transportCertAuthority, or the run's own. */
     boolean authenticates() {
         return authenticates;
     }
@@ -70,6 +72,7 @@ public final class TlsKeys {
         try {
             KeyStore ks;
             String what;
+            X509Certificate own = null;
             if (files.certFile() == null) {
                 ks = selfSigned(pass);
                 what = "self-signed EC P-256 certificate generated at start (CN=wirebench)";
@@ -79,14 +82,14 @@ public final class TlsKeys {
                 List<Certificate> chain = certificates(files.certFile());
                 ks.setKeyEntry("wirebench", privateKey(files.privateKeyFile(), chain.get(0)), pass,
                         chain.toArray(new Certificate[0]));
-                what = "certificate " + files.certFile() + " (" + ((X509Certificate) chain.get(0))
-                        .getSubjectX500Principal().getName() + ")";
+                own = (X509Certificate) chain.get(0);
+                what = "certificate " + files.certFile() + " (" + own.getSubjectX500Principal().getName() + ")";
             }
             KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             kmf.init(ks, pass);
             TrustManager[] trust;
-            boolean auth = files.certAuthorityFile() != null;
-            if (auth) {
+            boolean auth = files.certAuthorityFile() != null || own != null;
+            if (files.certAuthorityFile() != null) {
                 KeyStore ts = KeyStore.getInstance("PKCS12");
                 ts.load(null, null);
                 int i = 0;
@@ -97,6 +100,9 @@ public final class TlsKeys {
                 tmf.init(ts);
                 trust = tmf.getTrustManagers();
                 what += "; peers verified against " + files.certAuthorityFile();
+            } else if (own != null) {
+                trust = new TrustManager[] {new SameCertificate(own)};
+                what += "; peers must present this same certificate (give -transportCertAuthority to trust a CA)";
             } else {
                 trust = new TrustManager[] {new AnyPeer()};
                 what += "; peers NOT verified (encrypted only: give -transportCertAuthority to verify)";
@@ -170,6 +176,40 @@ public final class TlsKeys {
             Files.deleteIfExists(store);
             Files.deleteIfExists(log);
             Files.deleteIfExists(dir);
+        }
+    }
+
+    /** Accepts exactly the run's certificate: the peer's leaf must equal this side's own. */
+    private static final class SameCertificate implements X509TrustManager {
+        private final X509Certificate own;
+
+        SameCertificate(X509Certificate own) {
+            this.own = own;
+        }
+
+        private void check(X509Certificate[] chain) throws java.security.cert.CertificateException {
+            if (chain == null || chain.length == 0 || !own.equals(chain[0])) {
+                throw new java.security.cert.CertificateException("the peer's certificate "
+                        + (chain == null || chain.length == 0 ? "is missing" : "(" + chain[0]
+                        .getSubjectX500Principal().getName() + ") is not this run's"));
+            }
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType)
+                throws java.security.cert.CertificateException {
+            check(chain);
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType)
+                throws java.security.cert.CertificateException {
+            check(chain);
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[] {own};
         }
     }
 

@@ -46,7 +46,7 @@ public final class TlsTransport extends StreamTransport {
 
     @Override
     public Sender openSender(Topic topic) {
-        return keep(new TlsSender(destinations(topic)));
+        return keep(new TlsSender(destinations(topic), topic));
     }
 
     @Override
@@ -59,7 +59,7 @@ public final class TlsTransport extends StreamTransport {
             ss.setNeedClientAuth(keys.authenticates());
             ss.bind(settings.nic() == null ? new InetSocketAddress(port)
                     : new InetSocketAddress(InetAddress.getByName(settings.nic()), port));
-            return keep(new TlsReceiver(ss, TcpTransport.MAX_FRAME_BYTES, topic));
+            return keep(new TlsReceiver(ss, TcpTransport.MAX_FRAME_BYTES, topic, this));
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "TLS: cannot listen on port " + port + " for "
                     + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + ")", e);
@@ -80,9 +80,11 @@ public final class TlsTransport extends StreamTransport {
         private final OutputStream[] outs;
         private final long[] nextAttemptNs;
         private byte[] frame = new byte[0];
+        private final Topic topic;
 
-        TlsSender(List<InetSocketAddress> to) {
+        TlsSender(List<InetSocketAddress> to, Topic topic) {
             this.to = to;
+            this.topic = topic;
             this.sockets = new SSLSocket[to.size()];
             this.outs = new OutputStream[to.size()];
             this.nextAttemptNs = new long[to.size()];
@@ -111,12 +113,12 @@ public final class TlsTransport extends StreamTransport {
                 s.startHandshake();
                 sockets[i] = s;
                 outs[i] = new BufferedOutputStream(s.getOutputStream(), 1 << 16);
+                outs[i].write(hello(topic).array());
                 return true;
             } catch (javax.net.ssl.SSLException e) {
                 closeQuietly(plain);
-                throw new WirebenchException(WirebenchException.RUN_FAILED, "TLS: handshake with " + to.get(i)
-                        + " failed (" + e.getMessage() + "; both sides need -transport TLS and matching certificates)",
-                        e);
+                throw WirebenchException.badInput("TLS: handshake with " + to.get(i) + " failed (" + e.getMessage()
+                        + "; both sides need -transport TLS and certificates the other side trusts)");
             } catch (IOException e) {
                 closeQuietly(plain); // the peer does not listen yet: try again later
                 return false;
@@ -163,19 +165,27 @@ public final class TlsTransport extends StreamTransport {
         }
     }
 
-    /** Accepts connections on a thread; a reader thread per connection queues whole frames. */
+    /**
+     * Accepts connections on a thread; a reader thread per connection completes the handshake, checks
+     * the greeting and queues whole frames. A failed handshake, a wrong greeting or a frame no peer
+     * sends closes that connection as a stray.
+     */
     private static final class TlsReceiver implements Receiver {
         private final ServerSocket server;
         private final int maxMessageBytes;
+        private final Topic topic;
+        private final StreamTransport owner;
         private final LinkedBlockingQueue<byte[]> frames = new LinkedBlockingQueue<>(1 << 16);
         private final List<Socket> accepted = new ArrayList<>();
         private volatile RuntimeException failure;
         private volatile boolean closed;
         private UnsafeBuffer view = new UnsafeBuffer(new byte[0]);
 
-        TlsReceiver(ServerSocket server, int maxMessageBytes, Topic topic) {
+        TlsReceiver(ServerSocket server, int maxMessageBytes, Topic topic, StreamTransport owner) {
             this.server = server;
             this.maxMessageBytes = maxMessageBytes;
+            this.topic = topic;
+            this.owner = owner;
             Thread t = new Thread(this::acceptLoop, "wirebench-tls-accept-" + topic);
             t.setDaemon(true);
             t.start();
@@ -203,25 +213,38 @@ public final class TlsTransport extends StreamTransport {
         }
 
         private void readLoop(Socket s) {
+            try {
+                ((SSLSocket) s).startHandshake();
+            } catch (IOException e) {
+                if (!closed) {
+                    owner.stray(s.getRemoteSocketAddress(), "TLS handshake failed: " + e.getMessage());
+                }
+                closeQuietly(s);
+                return;
+            }
             try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(s.getInputStream(), 1 << 16))) {
-                while (!closed) {
+                String problem = helloProblem(in.readInt(), in.readInt(), topic);
+                while (!closed && problem == null) {
                     int len = in.readInt();
                     if (len < 0 || len > maxMessageBytes) {
-                        failure = new WirebenchException(WirebenchException.RUN_FAILED, "TLS: a frame of " + len
-                                + " bytes from " + s.getRemoteSocketAddress() + " (at most " + maxMessageBytes
-                                + " expected): not a wirebench peer of this run");
-                        return;
+                        problem = "a frame of " + len + " bytes, at most " + maxMessageBytes + " expected";
+                        break;
                     }
                     byte[] m = new byte[len];
                     in.readFully(m);
                     frames.put(m);
                 }
+                if (problem != null && !closed) {
+                    owner.stray(s.getRemoteSocketAddress(), problem);
+                }
             } catch (EOFException e) {
                 // the sender finished
             } catch (IOException e) {
-                // a handshake refused or a connection reset: the sender's side reports it
+                // a connection reset: the sender's side reports it
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } finally {
+                closeQuietly(s);
             }
         }
 

@@ -115,7 +115,7 @@ class TcpTransportLoopbackTest {
         Run refused = run("-transport", "TLS", "-basePort", port(), "-latencyTest", "-dataLen", "64", "-numIter",
                 "300", "-noPrintIntervals", "-discoveryTimeout", "5", "-transportCertFile", cert,
                 "-transportPrivateKey", key, "-transportCertAuthority", dir.resolve("other.pem").toString());
-        assertThat(refused.code()).as(refused.err()).isEqualTo(1);
+        assertThat(refused.code()).as("a handshake refused is a configuration error (README)\n" + refused.err()).isEqualTo(3);
         assertThat(refused.err()).contains("TLS: handshake with").doesNotContain("Exception in thread");
     }
 }
