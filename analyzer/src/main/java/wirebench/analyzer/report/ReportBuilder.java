@@ -85,7 +85,7 @@ public final class ReportBuilder {
         List<Object> sections = new ArrayList<>();
         addIfAny(sections, latencySection(parsed, inputs));
         addIfAny(sections, throughputSection(parsed));
-        for (Kind k : List.of(Kind.COMPRESSION, Kind.UDP, Kind.RPC)) {
+        for (Kind k : List.of(Kind.COMPRESSION, Kind.UDP, Kind.RPC, Kind.RESOURCES)) {
             addIfAny(sections, SuiteSections.section(k, parsed, charts));
         }
         model.put("sections", sections);
