@@ -393,14 +393,14 @@ final class CampaignRunner {
         Path tmp = out.resolve("tmp");
         for (Role r : roles) {
             String roleName = r == Role.SUB ? "sub" : "pub";
-            Path seed = out.resolve("perftest").resolve(p.transport()).resolve(p.fileName(roleName, fileSuffix));
+            Path seed = out.resolve("perftest").resolve(p.outputFolder()).resolve(p.fileName(roleName, fileSuffix));
             List<String> args = new ArrayList<>(lines.arguments(p, r, hasOutput.test(seed)));
             String tag = p.index() + "-" + p.id() + "-" + r.name().toLowerCase(java.util.Locale.ROOT);
             Path subSeed = null;
             Path subStdout = null;
             if (r == Role.BOTH) {
                 // the subscriber prints to its own file, as a second process would
-                subSeed = out.resolve("perftest").resolve(p.transport()).resolve(p.fileName("sub", fileSuffix));
+                subSeed = out.resolve("perftest").resolve(p.outputFolder()).resolve(p.fileName("sub", fileSuffix));
                 subStdout = tmp.resolve(tag + "-sub.out");
                 args.addAll(List.of("-subOutputFile", subStdout.toString()));
             }
@@ -605,6 +605,9 @@ final class CampaignRunner {
                 List<String> keys = new ArrayList<>(reader.declaration().keys());
                 int keyCount = keys.size();
                 keys.add("repetition");
+                if (!p.engine().isEmpty()) {
+                    keys.add("engine"); // --engines: Aeron and raw sockets both write transport UDPv4
+                }
                 if (host != null) {
                     keys.add("host");
                 }
@@ -624,6 +627,9 @@ final class CampaignRunner {
                         row.put(header.get(i), v.isEmpty() ? null : d != null ? d : v);
                     }
                     row.put("repetition", p.repetition());
+                    if (!p.engine().isEmpty()) {
+                        row.put("engine", p.engine());
+                    }
                     if (host != null) {
                         row.put("host", host);
                     }
