@@ -61,7 +61,9 @@ class CampaignEnginesTest {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> tables = (List<Map<String, Object>>) engines.get("tables");
         assertThat(tables).first().satisfies(t -> {
-            assertThat((List<?>) t.get("columns")).containsExactly("Sample Size (Bytes)", "aeron UDPv4: 50% (μs)",
+            @SuppressWarnings("unchecked")
+            List<Object> columns = (List<Object>) t.get("columns");
+            assertThat(columns).containsExactly("Sample Size (Bytes)", "aeron UDPv4: 50% (μs)",
                     "raw UDPv4: 50% (μs)", "aeron UDPv4: 99% (μs)", "raw UDPv4: 99% (μs)");
             assertThat((List<?>) t.get("rows")).hasSize(2);
         });
