@@ -101,7 +101,8 @@ final class EngineCharts {
 
     /**
      * An engine in words: {@code aeron UDPv4}, {@code raw UDPv4} (transport {@code raw-UDPv4}),
-     * {@code tcp} (transport {@code TCP}); the transport alone without an {@code engine}.
+     * {@code dds UDPv4} (transport {@code DDS-UDPv4}), {@code tcp} (transport {@code TCP}); the
+     * transport alone without an {@code engine}.
      */
     static String engine(Map<String, String> context) {
         String e = context.get("engine");
@@ -112,7 +113,9 @@ final class EngineCharts {
         if (t.equalsIgnoreCase(e) || t.isEmpty()) {
             return e;
         }
-        return t.startsWith(e + "-") ? e + " " + t.substring(e.length() + 1) : e + " " + t;
+        // raw-UDPv4 of engine raw, DDS-UDPv4 of engine dds: the engine once
+        return t.regionMatches(true, 0, e + "-", 0, e.length() + 1) ? e + " " + t.substring(e.length() + 1)
+                : e + " " + t;
     }
 
     /** Line names: the engine, and the batch size where it differs within the group. */
