@@ -93,8 +93,8 @@ public final class DdsperfParser implements ResultParser {
         }
 
         void line(int number, String line) {
-            if (pending != null) {
-                throw pending;
+            if (pending != null && !line.isBlank()) {
+                throw pending; // not the last line: a malformed line, not one cut short
             }
             if (line.isEmpty() || line.charAt(0) != '[') {
                 return;

@@ -119,18 +119,20 @@ class DdsperfParserTest {
     void shouldKeepTheRowsAndWarnWhenTheLastLineIsCutShort(@TempDir Path tmp) throws Exception {
         String text = Files.readString(PUBSUB, StandardCharsets.UTF_8);
         String cut = text.substring(0, text.indexOf("[8235] 4.000  size 1024 total 771386") + 40);
-        Path f = tmp.resolve("cut.txt");
-        Files.writeString(f, cut, StandardCharsets.UTF_8);
+        for (String end : new String[] {"", "\n\n"}) {
+            Path f = tmp.resolve("cut.txt");
+            Files.writeString(f, cut + end, StandardCharsets.UTF_8);
 
-        ParsedInput p = parse(f);
+            ParsedInput p = parse(f);
 
-        Row r = table(p, Kind.THROUGHPUT).rows().get(0);
-        assertThat(r.number("total_samples")).isEqualTo(567992.0);
-        assertThat(r.number("n")).isEqualTo(3.0);
-        assertThat(p.warnings()).singleElement().satisfies(w -> {
-            assertThat(w.line()).isEqualTo(9);
-            assertThat(w.message()).startsWith("last line cut short, ignored (expected a ddsperf subscriber line");
-        });
+            Row r = table(p, Kind.THROUGHPUT).rows().get(0);
+            assertThat(r.number("total_samples")).isEqualTo(567992.0);
+            assertThat(r.number("n")).isEqualTo(3.0);
+            assertThat(p.warnings()).singleElement().satisfies(w -> {
+                assertThat(w.line()).isEqualTo(9);
+                assertThat(w.message()).startsWith("last line cut short, ignored (expected a ddsperf subscriber line");
+            });
+        }
     }
 
     @Test
