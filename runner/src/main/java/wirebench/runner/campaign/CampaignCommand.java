@@ -122,7 +122,7 @@ public final class CampaignCommand implements Callable<Integer> {
                 list(p, "compression", compression, "NONE", COMPRESSION_IDS).stream()
                         .map(c -> c.toUpperCase(Locale.ROOT)).toList(), sizesExtended(p),
                 p.get("engines", engines, null) == null ? List.of("")
-                        : list(p, "engines", engines, null, Set.copyOf(Engines.names())));
+                        : list(p, "engines", engines, null, Set.copyOf(CampaignEngines.names())));
         List<TestPoint> points = m.expand();
         if (points.isEmpty()) {
             throw new WirebenchException(WirebenchException.USAGE, "campaign: the matrix holds no test (note: the seed"

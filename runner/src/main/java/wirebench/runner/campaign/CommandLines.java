@@ -51,7 +51,7 @@ record CommandLines(int instances, long executionTimeS, String nic, String peer,
                 a.addAll(List.of("-batchSize", "0"));
             }
         }
-        a.addAll(Engines.arguments(p.engine()));
+        a.addAll(CampaignEngines.arguments(p.engine()));
         if (p.isKeyed()) {
             a.addAll(List.of("-keyed", "-instances", Integer.toString(instances)));
         }

@@ -17,7 +17,7 @@ import java.util.Map;
  * @param executionTimeS seconds per test ({@code -executionTime})
  * @param sizesExtended  sizes in bytes of the batched unkeyed reliable group (the seed's
  *                       {@code datasizes_extended}), or null: that group follows {@code sizes}
- * @param engines        {@code --engines} ({@link Engines}): per test kind, each engine's tests on the
+ * @param engines        {@code --engines} ({@link CampaignEngines}): per test kind, each engine's tests on the
  *                       transports it runs; {@code [""]} without the option (run pubsub's default engine)
  */
 public record Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
@@ -102,7 +102,7 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
         int[] domainNow = {domain};
         for (String test : tests) {
             for (String engine : engines) {
-                for (String transport : Engines.transports(engine, transports)) {
+                for (String transport : CampaignEngines.transports(engine, transports)) {
                     expand(out, domainNow, test, engine, transport);
                 }
             }

@@ -13,7 +13,7 @@ package wirebench.runner.campaign;
  * @param sizeBytes  {@code -dataLen}
  * @param repetition 1-based repetition number
  * @param domain     {@code -domain}, alternating between tests as the seed's {@code change_domain}
- * @param engine     {@code --engines}' engine ({@link Engines}), or {@code ""}: run pubsub's default
+ * @param engine     {@code --engines}' engine ({@link CampaignEngines}), or {@code ""}: run pubsub's default
  */
 public record TestPoint(int index, String test, String transport, String keyed, String reliability, boolean batching,
         int sizeBytes, int repetition, int domain, String compression, String engine) {

@@ -12,7 +12,7 @@ import java.util.Map;
  * (so {@code --engines aeron,raw,tcp} with the default {@code --transports UDPv4} is Aeron over UDPv4,
  * raw UDP sockets and TCP).
  */
-final class Engines {
+final class CampaignEngines {
     /** An engine: the arguments selecting it, the transports it runs (the first when none is asked for). */
     record Engine(String name, List<String> arguments, List<String> transports) {
     }
@@ -28,7 +28,7 @@ final class Engines {
         add(new Engine("dds", List.of("-engine", "dds"), List.of("UDPv4", "SHMEM")));
     }
 
-    private Engines() {
+    private CampaignEngines() {
     }
 
     private static void add(Engine e) {
