@@ -49,6 +49,12 @@ public final class ConvertCommand implements Callable<Integer> {
         List<Warning> warnings = new ArrayList<>();
         for (ParsedInput p : parsed) {
             for (ResultTable t : p.tables()) {
+                if (ResultsDirWriter.family(t.kind()) == null) {
+                    // e.g. ddsperf's per-process resources: no CSV family holds them (stats and report show them)
+                    warnings.add(new Warning(p.source(), 0, t.kind().id() + " table not written: the results "
+                            + "format has no family for it"));
+                    continue;
+                }
                 tables.add(withSource(t));
             }
             if (intervals) {

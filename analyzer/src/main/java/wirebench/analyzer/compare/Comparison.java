@@ -34,7 +34,7 @@ public final class Comparison {
     /** Context entries that describe where a table came from, not what was tested. */
     private static final Set<String> NOT_KEYS = Set.of("format", "family", "source", "role", "repetition", "rep",
             "perftest_version",
-            "run_id");
+            "run_id", "aggregate");
     /** Columns of the table of compared values. */
     private static final String POINT = "point";
     private static final String METRIC = "metric";

@@ -10,7 +10,7 @@ public enum Metric {
             "calls_per_s", "packets_per_s", "saved_pct", "saved_bytes", "ave_samples_per_s", "ave_mbps");
     private static final Set<String> NEUTRAL_NAMES = Set.of("size_bytes", "samples", "total_samples", "sent",
             "received", "raw_bytes", "calls", "threads", "count", "payload_bytes", "rcvbuf_bytes",
-            "rcvbuf_granted_bytes", "total");
+            "rcvbuf_granted_bytes", "total", "vcsw_per_s", "ivcsw_per_s");
 
     /** The direction of {@code column}. */
     public static Metric of(String column) {

@@ -21,7 +21,9 @@ public enum Kind {
     /** Bytes on the wire with and without compression. */
     COMPRESSION,
     /** Bandwidth saved by compression per batching level (RTI's "Compression Bandwidth Savings" table). */
-    COMPRESSION_SAVINGS;
+    COMPRESSION_SAVINGS,
+    /** CPU, memory and context switches of each process of a run (ddsperf's rss/CPU lines). */
+    RESOURCES;
 
     /** The name used in files and JSON: {@code latency}, {@code throughput_interval}, ... */
     public String id() {

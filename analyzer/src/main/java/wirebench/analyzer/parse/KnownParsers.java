@@ -17,6 +17,7 @@ final class KnownParsers {
                 new PerftestCsvParser(),
                 new PerftestLegacyParser(),
                 new PerftestLatencyFileParser(),
+                new DdsperfParser(),
                 new PerftestLogParser());
     }
 }

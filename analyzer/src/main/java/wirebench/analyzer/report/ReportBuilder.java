@@ -33,9 +33,8 @@ import wirebench.contract.VersionProvider;
  * rows, warnings]), {@code warnings} (everything, for the summary).
  */
 public final class ReportBuilder {
-    /** The latency tables' sample count column (docs/results-format.md). */
-    private static final String SAMPLES = "samples";
     private final Charts charts = new Charts();
+    private final LatencyCharts latencyCharts = new LatencyCharts(charts);
     private final List<String> allWarnings = new ArrayList<>();
     private boolean perRepetition;
 
@@ -83,9 +82,10 @@ public final class ReportBuilder {
         model.put("summary", Summary.of(parsed, runs));
 
         List<Object> sections = new ArrayList<>();
+        addIfAny(sections, EngineCharts.section(parsed, charts));
         addIfAny(sections, latencySection(parsed, inputs));
         addIfAny(sections, throughputSection(parsed));
-        for (Kind k : List.of(Kind.COMPRESSION, Kind.UDP, Kind.RPC)) {
+        for (Kind k : List.of(Kind.COMPRESSION, Kind.UDP, Kind.RPC, Kind.RESOURCES)) {
             addIfAny(sections, SuiteSections.section(k, parsed, charts));
         }
         model.put("sections", sections);
@@ -112,24 +112,24 @@ public final class ReportBuilder {
         List<ResultTable> underLoad = new ArrayList<>();
         tables.forEach(t -> ("throughput".equals(t.context().get("test")) ? underLoad : latencyTests).add(t));
         List<Object> chartList = new ArrayList<>();
-        vsSize(chartList, latencyTests, "One-way latency vs sample size (median solid, p99 dashed; p99 only where "
+        latencyCharts.vsSize(chartList, latencyTests, "One-way latency vs sample size (median solid, p99 dashed; p99 only where "
                 + "a test has 100 samples or more)", "One-way latency vs sample size");
-        vsSize(chartList, underLoad, "Latency under load (throughput tests) vs sample size (median solid, p99 "
+        latencyCharts.vsSize(chartList, underLoad, "Latency under load (throughput tests) vs sample size (median solid, p99 "
                 + "dashed; p99 only where a test has 100 samples or more)", "Latency under load vs sample size");
         if (!hist.isEmpty()) {
             List<Histograms.Distribution> lat = new ArrayList<>();
             List<Histograms.Distribution> load = new ArrayList<>();
             hist.forEach(d -> ("throughput".equals(SeriesLabels.ofHistogramLog(d.name()).get("test")) ? load : lat)
                     .add(d));
-            distributionChart(chartList, lat, "Latency by percentile, latency tests (HdrHistogram logs; log scale; "
+            latencyCharts.distributionChart(chartList, lat, "Latency by percentile, latency tests (HdrHistogram logs; log scale; "
                     + "each line ends at the last percentile its sample count supports)", "Latency by percentile");
-            distributionChart(chartList, load, "Latency by percentile under load, throughput tests (HdrHistogram "
+            latencyCharts.distributionChart(chartList, load, "Latency by percentile under load, throughput tests (HdrHistogram "
                     + "logs; log scale; each line ends at the last percentile its sample count supports)",
                     "Latency by percentile under load");
         } else {
-            summaryPercentiles(chartList, latencyTests, "Latency percentiles from the summary tables, latency tests "
+            latencyCharts.summaryPercentiles(chartList, latencyTests, "Latency percentiles from the summary tables, latency tests "
                     + "(no histograms in the inputs; log scale)", "Latency by percentile (summary points)");
-            summaryPercentiles(chartList, underLoad, "Latency percentiles from the summary tables under load "
+            latencyCharts.summaryPercentiles(chartList, underLoad, "Latency percentiles from the summary tables under load "
                     + "(no histograms in the inputs; log scale)", "Latency by percentile under load (summary points)");
         }
         if (!series.isEmpty()) {
@@ -161,94 +161,6 @@ public final class ReportBuilder {
         return section("pubsub-latency", "Pub/sub one-way latency",
                 "One-way latency = round trip / 2, as RTI Perftest reports it. Detailed Statistics per test.",
                 chartList, tables(tables, parsed));
-    }
-
-    /** Median (solid) and p99 (dashed) against size, one pair per table; p99 only from 100 samples. */
-    private void vsSize(List<Object> chartList, List<ResultTable> tables, String caption, String title) {
-        if (tables.isEmpty()) {
-            return;
-        }
-        List<String> names = SeriesLabels.varying(tables.stream().map(ResultTable::context).toList(), "");
-        List<Charts.Line> lines = new ArrayList<>();
-        for (int i = 0; i < tables.size(); i++) {
-            ResultTable t = tables.get(i);
-            lines.add(new Charts.Line(join(names.get(i), "median"), points(t, Columns.SIZE_BYTES, Columns.P50_US),
-                    false));
-            List<double[]> p99 = new ArrayList<>();
-            for (Row r : t.rows()) {
-                Double size = r.number(Columns.SIZE_BYTES);
-                Double v = r.number(Columns.P99_US);
-                Double n = r.number(SAMPLES);
-                if (size != null && v != null && (n == null || n >= 100)) {
-                    p99.add(new double[] {size, v});
-                }
-            }
-            if (!p99.isEmpty()) {
-                lines.add(new Charts.Line(join(names.get(i), "p99"), p99, true));
-            }
-        }
-        chartList.add(chart(caption, charts.xy(title, "Sample size (bytes)", "Latency (μs)", lines, true, true)));
-    }
-
-    /** One percentile chart of histogram logs, each line cut at the last percentile its count supports. */
-    private void distributionChart(List<Object> chartList, List<Histograms.Distribution> dists, String caption,
-            String title) {
-        if (dists.isEmpty()) {
-            return;
-        }
-        if (dists.stream().allMatch(d -> d.count() < 2)) {
-            // one value per log: no distribution to draw (a chart of lone dots would suggest one)
-            chartList.add(note(title + ": not drawn, each log holds a single latency sample"));
-            return;
-        }
-        List<String> names = SeriesLabels.varying(dists.stream().map(d -> SeriesLabels.ofHistogramLog(d.name()))
-                .toList(), "latency");
-        List<Charts.Line> lines = new ArrayList<>();
-        for (int i = 0; i < dists.size(); i++) {
-            Histograms.Distribution d = dists.get(i);
-            double last = supported(d.count());
-            List<double[]> pts = new ArrayList<>();
-            for (double[] p : d.points()) {
-                if (p[0] <= last + 1e-9) {
-                    pts.add(p);
-                }
-            }
-            lines.add(new Charts.Line(names.get(i) + " (n=" + d.count() + ")", pts, false));
-        }
-        chartList.add(chart(caption, charts.percentiles(title, "Latency (μs)", lines)));
-    }
-
-    /** The highest percentile (0..100) that {@code n} samples support: 100 (1 - 1/n). */
-    static double supported(long n) {
-        return n <= 1 ? 0 : 100.0 * (1.0 - 1.0 / n);
-    }
-
-    /** Percentile lines from the summary tables' columns, each cut where its sample count ends. */
-    private void summaryPercentiles(List<Object> chartList, List<ResultTable> tables, String caption, String title) {
-        List<String> names = SeriesLabels.varying(tables.stream().map(ResultTable::context).toList(), "");
-        List<Charts.Line> lines = new ArrayList<>();
-        for (int i = 0; i < tables.size(); i++) {
-            ResultTable t = tables.get(i);
-            for (Row r : t.rows()) {
-                Double n = r.number(SAMPLES);
-                List<double[]> pts = new ArrayList<>();
-                for (String c : List.of(Columns.P50_US, Columns.P90_US, Columns.P99_US, Columns.P9999_US,
-                        Columns.P999999_US)) {
-                    Double v = r.number(c);
-                    double pct = 100 * Columns.percentileOf(c);
-                    if (v != null && (n == null || pct <= supported(n.longValue()) + 1e-9)) {
-                        pts.add(new double[] {pct, v});
-                    }
-                }
-                if (pts.size() >= 2 && lines.size() < 12) {
-                    lines.add(new Charts.Line(join(names.get(i), SeriesLabels.bytes(r.number(Columns.SIZE_BYTES))),
-                            pts, false));
-                }
-            }
-        }
-        if (!lines.isEmpty()) {
-            chartList.add(chart(caption, charts.percentiles(title, "Latency (μs)", lines)));
-        }
     }
 
     /** "reliable, median"; just "median" when the first part is empty. */

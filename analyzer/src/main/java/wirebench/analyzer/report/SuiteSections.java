@@ -15,13 +15,14 @@ import wirebench.contract.Numbers;
 
 /**
  * Report sections of the suites other than pub/sub latency and throughput: compression, UDP,
- * RPC. Each shows its tables and a bar chart per headline measure that the tables carry.
+ * RPC, and the processes' resources (ddsperf). Each shows its tables and a bar chart per headline measure that the tables carry.
  */
 final class SuiteSections {
     private static final Map<Kind, List<String>> HEADLINES = Map.of(
             Kind.COMPRESSION, List.of("saved_pct", "saved_bytes", "wire_bytes"),
             Kind.UDP, List.of("data_mbps", "lost_pct", "jitter_ms"),
-            Kind.RPC, List.of("ms_per_call"));
+            Kind.RPC, List.of("ms_per_call"),
+            Kind.RESOURCES, List.of("cpu_core_pct", "max_rss_mb"));
     /** SpeedTester's rating thresholds on ms per call: below 0.1 SUPERB ... 5.0 and above DEAD HORSE. */
     private static final double[] RATING_MS = {0.1, 0.3, 0.5, 1.0, 5.0};
     private static final String[] RATING_NAMES = {"SUPERB", "TOP", "OK", "ACCEPTABLE", "LOUSY", "DEAD HORSE"};
@@ -33,7 +34,10 @@ final class SuiteSections {
                         + "bytes per packet."},
             Kind.RPC, new String[] {"rpc", "RPC request/response (SpeedTester model)",
                 "ms per call per case with SpeedTester's rating bands (SUPERB < 0.1 <= TOP < 0.3 <= OK < 0.5 <= "
-                        + "ACCEPTABLE < 1.0 <= LOUSY < 5.0 <= DEAD HORSE)."});
+                        + "ACCEPTABLE < 1.0 <= LOUSY < 5.0 <= DEAD HORSE)."},
+            Kind.RESOURCES, new String[] {"resources", "Processes: CPU and memory",
+                "Per process of a ddsperf capture: CPU in % of one core (mean of the intervals printed), peak RSS, "
+                        + "context switches per second."});
 
     private SuiteSections() {
     }

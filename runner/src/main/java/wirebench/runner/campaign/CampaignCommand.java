@@ -41,6 +41,10 @@ public final class CampaignCommand implements Callable<Integer> {
     String tests;
     @Option(names = "--transports", description = "Perftest -transport values (default UDPv4); wirebench runs UDPv4, SHMEM, TCP and TLS.")
     String transports;
+    @Option(names = "--engines", description = "Engines side by side: aeron, raw (UDP sockets), tcp, tls, dds (Cyclone"
+            + " DDS), e.g. 'aeron,raw,tcp'; each test of the matrix runs on each engine (aeron and dds on the --transports"
+            + " they support, raw on UDPv4), rows get an 'engine' key. Default: run pubsub's engine, no 'engine' key.")
+    String engines;
     @Option(names = "--keyed", description = "unkeyed,keyed (default both).")
     String keyed;
     @Option(names = "--instances", description = "Instances of keyed tests (-instances, default 100000).")
@@ -116,7 +120,9 @@ public final class CampaignCommand implements Callable<Integer> {
                 integer(p, "instances", instances, "100000", 1), integer(p, "repetitions", repetitions, "1", 1),
                 integer(p, "execution-time", executionTime, "20", 1), integer(p, "domain", domain, "2", 0),
                 list(p, "compression", compression, "NONE", COMPRESSION_IDS).stream()
-                        .map(c -> c.toUpperCase(Locale.ROOT)).toList(), sizesExtended(p));
+                        .map(c -> c.toUpperCase(Locale.ROOT)).toList(), sizesExtended(p),
+                p.get("engines", engines, null) == null ? List.of("")
+                        : list(p, "engines", engines, null, Set.copyOf(CampaignEngines.names())));
         List<TestPoint> points = m.expand();
         if (points.isEmpty()) {
             throw new WirebenchException(WirebenchException.USAGE, "campaign: the matrix holds no test (note: the seed"
@@ -130,6 +136,11 @@ public final class CampaignCommand implements Callable<Integer> {
             default -> throw bad(p, "role", role, "both, pub or sub", roleValue);
         };
         String exe = p.get("executable", executable, null);
+        if (!m.engines().equals(List.of("")) && (exe != null || p.get("hosts", hosts, null) != null
+                || (hostSpecs != null && !hostSpecs.isEmpty()))) {
+            throw new WirebenchException(WirebenchException.USAGE, "campaign: --engines runs wirebench's engines on"
+                    + " this host: not with --executable (Perftest brings its own) nor with --hosts/--host");
+        }
         if (exe == null) {
             for (String t : m.transports()) {
                 if (!List.of("UDPv4", "SHMEM", "TCP", "TLS").contains(t)) {

@@ -380,14 +380,14 @@ final class CampaignRunner {
         Path tmp = out.resolve("tmp");
         for (Role r : roles) {
             String roleName = r == Role.SUB ? "sub" : "pub";
-            Path seed = out.resolve("perftest").resolve(p.transport()).resolve(p.fileName(roleName, fileSuffix));
+            Path seed = out.resolve("perftest").resolve(p.outputFolder()).resolve(p.fileName(roleName, fileSuffix));
             List<String> args = new ArrayList<>(lines.arguments(p, r, hasOutput.test(seed)));
             String tag = p.index() + "-" + p.id() + "-" + r.name().toLowerCase(java.util.Locale.ROOT);
             Path subSeed = null;
             Path subStdout = null;
             if (r == Role.BOTH) {
                 // the subscriber prints to its own file, as a second process would
-                subSeed = out.resolve("perftest").resolve(p.transport()).resolve(p.fileName("sub", fileSuffix));
+                subSeed = out.resolve("perftest").resolve(p.outputFolder()).resolve(p.fileName("sub", fileSuffix));
                 subStdout = tmp.resolve(tag + "-sub.out");
                 args.addAll(List.of("-subOutputFile", subStdout.toString()));
             }

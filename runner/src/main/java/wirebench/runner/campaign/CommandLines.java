@@ -51,6 +51,7 @@ record CommandLines(int instances, long executionTimeS, String nic, String peer,
                 a.addAll(List.of("-batchSize", "0"));
             }
         }
+        a.addAll(CampaignEngines.arguments(p.engine()));
         if (p.isKeyed()) {
             a.addAll(List.of("-keyed", "-instances", Integer.toString(instances)));
         }

@@ -17,10 +17,20 @@ import java.util.Map;
  * @param executionTimeS seconds per test ({@code -executionTime})
  * @param sizesExtended  sizes in bytes of the batched unkeyed reliable group (the seed's
  *                       {@code datasizes_extended}), or null: that group follows {@code sizes}
+ * @param engines        {@code --engines} ({@link CampaignEngines}): per test kind, each engine's tests on the
+ *                       transports it runs; {@code [""]} without the option (run pubsub's default engine)
  */
 public record Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
         List<String> reliability, List<String> batching, int instances, int repetitions, long executionTimeS,
-        int domain, List<String> compression, String sizesExtended) {
+        int domain, List<String> compression, String sizesExtended, List<String> engines) {
+
+    /** A matrix without an engine dimension (every test on run pubsub's default engine). */
+    public Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
+            List<String> reliability, List<String> batching, int instances, int repetitions, long executionTimeS,
+            int domain, List<String> compression, String sizesExtended) {
+        this(sizes, tests, transports, keyed, reliability, batching, instances, repetitions, executionTimeS, domain,
+                compression, sizesExtended, List.of(""));
+    }
 
     /** A matrix whose groups all follow {@code sizes}. */
     public Matrix(String sizes, List<String> tests, List<String> transports, List<String> keyed,
@@ -91,36 +101,42 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
         List<TestPoint> out = new ArrayList<>();
         int[] domainNow = {domain};
         for (String test : tests) {
-            for (String transport : transports) {
-                for (String comp : compression) {
-                    if (batching.contains("on")) {
-                        for (String k : List.of("unkeyed", "keyed")) {
-                            for (String r : List.of("rel", "be")) {
-                                if (keyed.contains(k) && reliability.contains(r)) {
-                                    group(out, domainNow, test, transport, k, r, true, comp);
-                                }
-                            }
-                        }
-                    }
-                    if (test.equals("thr") && batching.contains("off") && keyed.contains("unkeyed")) {
-                        for (String r : List.of("rel", "be")) {
-                            if (reliability.contains(r)) {
-                                group(out, domainNow, test, transport, "unkeyed", r, false, comp);
-                            }
-                        }
-                    }
+            for (String engine : engines) {
+                for (String transport : CampaignEngines.transports(engine, transports)) {
+                    expand(out, domainNow, test, engine, transport);
                 }
             }
         }
         return out;
     }
 
-    private void group(List<TestPoint> out, int[] domainNow, String test, String transport, String k, String r,
-            boolean batchingOn, String comp) {
+    private void expand(List<TestPoint> out, int[] domainNow, String test, String engine, String transport) {
+        for (String comp : compression) {
+            if (batching.contains("on")) {
+                for (String k : List.of("unkeyed", "keyed")) {
+                    for (String r : List.of("rel", "be")) {
+                        if (keyed.contains(k) && reliability.contains(r)) {
+                            group(out, domainNow, test, engine, transport, k, r, true, comp);
+                        }
+                    }
+                }
+            }
+            if (test.equals("thr") && batching.contains("off") && keyed.contains("unkeyed")) {
+                for (String r : List.of("rel", "be")) {
+                    if (reliability.contains(r)) {
+                        group(out, domainNow, test, engine, transport, "unkeyed", r, false, comp);
+                    }
+                }
+            }
+        }
+    }
+
+    private void group(List<TestPoint> out, int[] domainNow, String test, String engine, String transport, String k,
+            String r, boolean batchingOn, String comp) {
         for (int rep = 1; rep <= repetitions; rep++) {
             for (int size : sizesFor(k, r, batchingOn)) {
                 out.add(new TestPoint(out.size() + 1, test, transport, k, r, batchingOn, size, rep, domainNow[0],
-                        comp));
+                        comp, engine));
                 domainNow[0] = domainNow[0] == 1 ? 2 : 1;
             }
         }
@@ -133,6 +149,9 @@ public record Matrix(String sizes, List<String> tests, List<String> transports, 
         m.put("sizes_extended", sizesExtended);
         m.put("tests", tests);
         m.put("transports", transports);
+        if (!engines.equals(List.of(""))) {
+            m.put("engines", engines);
+        }
         m.put("keyed", keyed);
         m.put("reliability", reliability);
         m.put("batching", batching);

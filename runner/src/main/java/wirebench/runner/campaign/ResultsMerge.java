@@ -57,6 +57,9 @@ final class ResultsMerge {
                 List<String> keys = new ArrayList<>(reader.declaration().keys());
                 int keyCount = keys.size();
                 keys.add("repetition");
+                if (!p.engine().isEmpty()) {
+                    keys.add("engine"); // --engines: Aeron and raw sockets both write transport UDPv4
+                }
                 if (host != null) {
                     keys.add("host");
                 }
@@ -77,6 +80,9 @@ final class ResultsMerge {
                         row.put(header.get(i), v.isEmpty() ? null : d != null ? d : v);
                     }
                     row.put("repetition", p.repetition());
+                    if (!p.engine().isEmpty()) {
+                        row.put("engine", p.engine());
+                    }
                     if (host != null) {
                         row.put("host", host);
                     }

@@ -13,9 +13,16 @@ package wirebench.runner.campaign;
  * @param sizeBytes  {@code -dataLen}
  * @param repetition 1-based repetition number
  * @param domain     {@code -domain}, alternating between tests as the seed's {@code change_domain}
+ * @param engine     {@code --engines}' engine ({@link CampaignEngines}), or {@code ""}: run pubsub's default
  */
 public record TestPoint(int index, String test, String transport, String keyed, String reliability, boolean batching,
-        int sizeBytes, int repetition, int domain, String compression) {
+        int sizeBytes, int repetition, int domain, String compression, String engine) {
+
+    /** A test on run pubsub's default engine. */
+    public TestPoint(int index, String test, String transport, String keyed, String reliability, boolean batching,
+            int sizeBytes, int repetition, int domain, String compression) {
+        this(index, test, transport, keyed, reliability, batching, sizeBytes, repetition, domain, compression, "");
+    }
 
     /** A test without compression. */
     public TestPoint(int index, String test, String transport, String keyed, String reliability, boolean batching,
@@ -30,13 +37,13 @@ public record TestPoint(int index, String test, String transport, String keyed, 
 
     /** A stable id naming everything that identifies the test (the resume state lists these). */
     public String id() {
-        return test + "-" + transport + "-" + keyed + "-" + reliability + (batching ? "" : "-noBatch")
+        return test + "-" + (engine.isEmpty() ? "" : engine + "-") + transport + "-" + keyed + "-" + reliability + (batching ? "" : "-noBatch")
                 + (compressed() ? "-" + compression : "") + "-" + sizeBytes + "-r" + repetition;
     }
 
     /** The seed's tag, without colours: {@code [UDPv4|UK|REL][lat]}. */
     public String tag() {
-        return "[" + transport + "|" + (keyed.equals("keyed") ? "K" : "UK") + "|"
+        return "[" + (engine.isEmpty() ? "" : engine + "|") + transport + "|" + (keyed.equals("keyed") ? "K" : "UK") + "|"
                 + (reliability.equals("be") ? "BE" : "REL") + "][" + test + "]" + (batching ? "" : "[noBatch]")
                 + (compressed() ? "[" + compression + "]" : "");
     }
@@ -50,6 +57,14 @@ public record TestPoint(int index, String test, String transport, String keyed, 
         return test + "_" + role + "_" + keyed + "_" + reliability + (batching ? "" : "_noBatch")
                 + (compressed() ? "_compression_" + compression.toLowerCase(java.util.Locale.ROOT) : "") + fileSuffix
                 + ".csv";
+    }
+
+    /**
+     * The folder of the seed-named Perftest files under {@code perftest/}: the transport, or
+     * {@code ENGINE-TRANSPORT} with {@code --engines} (Aeron and raw sockets both run UDPv4).
+     */
+    public String outputFolder() {
+        return engine.isEmpty() ? transport : engine + "-" + transport;
     }
 
     public boolean latencyTest() {

@@ -111,4 +111,17 @@ class CampaignCommandTest {
             assertThat(out).doesNotExist();
         }
     }
+
+    @Test
+    void shouldRefuseAnUnknownEngineAndEnginesWithAPerftestExecutable() {
+        CampaignRun unknown = CampaignRun.run("--out", tmp.resolve("c").toString(), "--engines", "aeron,zeromq",
+                "--dry-run");
+        CampaignRun exe = CampaignRun.run("--out", tmp.resolve("c").toString(), "--engines", "aeron,raw",
+                "--executable", "/bin/true", "--dry-run");
+
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("--engines: expected values among [aeron, dds, raw, tcp, tls], got 'zeromq'");
+        assertThat(exe.exitCode()).isEqualTo(2);
+        assertThat(exe.err()).contains("--engines runs wirebench's engines on this host: not with --executable");
+    }
 }

@@ -105,4 +105,41 @@ class MatrixTest {
         assertThat(c.arguments(t.get(0), CommandLines.Role.PUB, false)).doesNotContain("-compressionId");
         assertThat(m.describe()).containsEntry("compression", List.of("NONE", "ZLIB"));
     }
+
+    @Test
+    void shouldRunEachTestOnEachEngineWithItsArgumentsWhenEnginesAreGiven() {
+        Matrix m = new Matrix("32", List.of("lat", "thr"), List.of("UDPv4"), List.of("unkeyed"), List.of("be"),
+                List.of("on"), 1, 1, 5, 2, List.of("NONE"), null, List.of("aeron", "raw", "tcp"));
+        CommandLines c = new CommandLines(1, 5, null, null, List.of(), List.of(), List.of());
+
+        List<TestPoint> t = m.expand();
+
+        assertThat(t).extracting(TestPoint::id).containsExactly("lat-aeron-UDPv4-unkeyed-be-32-r1",
+                "lat-raw-UDPv4-unkeyed-be-32-r1", "lat-tcp-TCP-unkeyed-be-32-r1", "thr-aeron-UDPv4-unkeyed-be-32-r1",
+                "thr-raw-UDPv4-unkeyed-be-32-r1", "thr-tcp-TCP-unkeyed-be-32-r1");
+        assertThat(t).extracting(p -> String.join(" ", c.arguments(p, CommandLines.Role.BOTH, false))).containsExactly(
+                "-domain 2 -dataLen 32 -bothRoles -transport UDPv4 -noPrintIntervals -executionTime 5 -latencyTest"
+                        + " -bestEffort",
+                "-domain 1 -dataLen 32 -bothRoles -transport UDPv4 -noPrintIntervals -executionTime 5 -latencyTest"
+                        + " -rawTransport -bestEffort",
+                "-domain 2 -dataLen 32 -bothRoles -transport TCP -noPrintIntervals -executionTime 5 -latencyTest"
+                        + " -bestEffort",
+                "-domain 1 -dataLen 32 -bothRoles -transport UDPv4 -noPrintIntervals -executionTime 5 -bestEffort",
+                "-domain 2 -dataLen 32 -bothRoles -transport UDPv4 -noPrintIntervals -executionTime 5 -rawTransport"
+                        + " -bestEffort",
+                "-domain 1 -dataLen 32 -bothRoles -transport TCP -noPrintIntervals -executionTime 5 -bestEffort");
+        // Aeron and raw sockets both run UDPv4: their Perftest files go to folders of their own
+        assertThat(t).extracting(TestPoint::outputFolder).containsExactly("aeron-UDPv4", "raw-UDPv4", "tcp-TCP",
+                "aeron-UDPv4", "raw-UDPv4", "tcp-TCP");
+        assertThat(t.get(1).tag()).isEqualTo("[raw|UDPv4|UK|BE][lat]");
+    }
+
+    @Test
+    void shouldRunAeronOnEveryTransportItSupportsAndRawOnUdpOnlyWhenTransportsAreSeveral() {
+        Matrix m = new Matrix("32", List.of("lat"), List.of("UDPv4", "SHMEM"), List.of("unkeyed"), List.of("be"),
+                List.of("on"), 1, 1, 5, 2, List.of("NONE"), null, List.of("aeron", "raw"));
+
+        assertThat(m.expand()).extracting(TestPoint::id).containsExactly("lat-aeron-UDPv4-unkeyed-be-32-r1",
+                "lat-aeron-SHMEM-unkeyed-be-32-r1", "lat-raw-UDPv4-unkeyed-be-32-r1");
+    }
 }
