@@ -21,6 +21,7 @@ import wirebench.analyzer.compare.CompareReport;
 import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
+import wirebench.analyzer.compare.SingleRunReplicates;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
@@ -40,8 +41,10 @@ import wirebench.contract.WirebenchException;
                         + "subdirectories each hold a run (run.json), has one repetition per run; rows that differ "
                         + "only in a 'repetition' key are repetitions too. With at least 2 repetitions per side: "
                         + "95%% confidence interval of each median and a two-sided Mann-Whitney U test (--alpha); "
-                        + "'~' means no significant change. With one run per side the delta is shown with "
-                        + "'no significance test (n=1)'.",
+                        + "'~' means no significant change. With one run per side, latency metrics are judged on the "
+                        + "intervals of each run's HdrHistogram log (interval bootstrap, docs/compare.md); where a run "
+                        + "has no intervals the delta is shown with 'no significance test (n=1)'. The method column "
+                        + "names the test behind each verdict.",
                 "Gates: --fail-on 'p99_us>+10%%' --fail-on 'samples_per_s<-5%%': exit 4 when a change crosses "
                         + "a threshold and is significant (with one run per side: on the delta alone, said so)."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -94,6 +97,9 @@ public final class CompareCommand implements Callable<Integer> {
         List<Path> basePaths = paths(baseline);
         List<Path> candPaths = paths(candidate);
         Comparison cmp = new Comparison(alpha);
+        if (basePaths.size() == 1 && candPaths.size() == 1) {
+            cmp.withSingleRunTest(new SingleRunReplicates(basePaths.get(0), candPaths.get(0)));
+        }
         Comparison.Result tables = cmp.compare(runs(basePaths), runs(candPaths));
         List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         List<Warning> unreadable = new ArrayList<>();
@@ -115,7 +121,7 @@ public final class CompareCommand implements Callable<Integer> {
                     failed = true;
                     gateLines.add("FAIL " + g + ": " + d.point() + " " + CompareWriter.csvDelta(d)
                             + (d.singleRun() ? " (no significance test (n=1): failing on the delta alone)"
-                                    : " (p=" + Numbers.upTo(d.pValue(), 3) + ")"));
+                                    : " (" + d.method() + ", p=" + Numbers.upTo(d.pValue(), 3) + ")"));
                 }
             }
             if (!any) {
