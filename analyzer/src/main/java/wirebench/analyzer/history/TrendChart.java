@@ -68,6 +68,11 @@ final class TrendChart {
             NumberAxis y = (NumberAxis) ChartAxes.yAxis(m.name(), false);
             y.setStandardTickUnits(NumberAxis.createStandardTickUnits());
             y.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+            if (s.getItemCount() > 0 && s.getMaxY() - s.getMinY() <= Math.abs(s.getMaxY()) * 1e-6) {
+                // one value (or all equal): a range around it, else every tick would read the same
+                double pad = s.getMaxY() == 0 ? 1 : Math.abs(s.getMaxY()) * 0.1;
+                y.setRange(s.getMinY() - pad, s.getMaxY() + pad);
+            }
             XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
             r.setSeriesPaint(0, LINE);
             r.setSeriesShape(0, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));

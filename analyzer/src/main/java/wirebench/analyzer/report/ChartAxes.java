@@ -12,7 +12,11 @@ import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.svg.SVGHints;
+
+import wirebench.contract.Numbers;
 
 /**
  * The axes of the charts: plain-number tick labels (never "-0", grouped thousands), y tick labels
@@ -142,5 +146,34 @@ public final class ChartAxes {
             }
             return out;
         }
+    }
+
+    /**
+     * A base-2 log axis for sample sizes: ticks on powers of two (32, 64, ... 1048576), every
+     * second or fourth one when the range is wide, so labels are sizes people type.
+     */
+    static ValueAxis sizeAxis(String label, XYSeriesCollection ds) {
+        double min = Double.MAX_VALUE;
+        double max = 0;
+        for (int i = 0; i < ds.getSeriesCount(); i++) {
+            XYSeries s = ds.getSeries(i);
+            if (s.getItemCount() > 0) {
+                min = Math.min(min, s.getMinX());
+                max = Math.max(max, s.getMaxX());
+            }
+        }
+        double lo = max > 0 ? Math.floor(Math.log(min) / Math.log(2)) : 0;
+        double hi = max > 0 ? Math.ceil(Math.log(max) / Math.log(2)) : 1;
+        if (hi <= lo) {
+            hi = lo + 1;
+        }
+        int step = (int) Math.max(1, Math.ceil((hi - lo) / 10));
+        List<Double> ticks = new java.util.ArrayList<>();
+        for (double e = lo; e <= hi; e += step) {
+            ticks.add(Math.pow(2, e));
+        }
+        TickedLogAxis a = new TickedLogAxis(label, ticks, v -> Numbers.plain(v));
+        a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
+        return a;
     }
 }

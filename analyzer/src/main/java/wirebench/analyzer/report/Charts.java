@@ -24,7 +24,6 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-import wirebench.contract.Numbers;
 
 /**
  * Charts rendered by JFreeChart to SVG text, for inlining in a self-contained report. Text drawn
@@ -131,7 +130,7 @@ public final class Charts {
         boolean wideY = logY && ds.getSeriesCount() > 0 && spanY(ds) > 20;
         ValueAxis y = ChartAxes.yAxis(yLabel, wideY);
         fitDegenerate(y, minY(ds), maxY(ds));
-        XYPlot plot = new XYPlot(ds, logX ? sizeAxis(xLabel, ds) : ChartAxes.axis(xLabel), y, r);
+        XYPlot plot = new XYPlot(ds, logX ? ChartAxes.sizeAxis(xLabel, ds) : ChartAxes.axis(xLabel), y, r);
         style(plot);
         return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), xLabel, yLabel);
     }
@@ -186,35 +185,6 @@ public final class Charts {
             }
         }
         return min > 0 && max > 0 ? max / min : 1;
-    }
-
-    /**
-     * A base-2 log axis for sample sizes: ticks on powers of two (32, 64, ... 1048576), every
-     * second or fourth one when the range is wide, so labels are sizes people type.
-     */
-    private static ValueAxis sizeAxis(String label, XYSeriesCollection ds) {
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (int i = 0; i < ds.getSeriesCount(); i++) {
-            XYSeries s = ds.getSeries(i);
-            if (s.getItemCount() > 0) {
-                min = Math.min(min, s.getMinX());
-                max = Math.max(max, s.getMaxX());
-            }
-        }
-        double lo = max > 0 ? Math.floor(Math.log(min) / Math.log(2)) : 0;
-        double hi = max > 0 ? Math.ceil(Math.log(max) / Math.log(2)) : 1;
-        if (hi <= lo) {
-            hi = lo + 1;
-        }
-        int step = (int) Math.max(1, Math.ceil((hi - lo) / 10));
-        List<Double> ticks = new java.util.ArrayList<>();
-        for (double e = lo; e <= hi; e += step) {
-            ticks.add(Math.pow(2, e));
-        }
-        ChartAxes.TickedLogAxis a = new ChartAxes.TickedLogAxis(label, ticks, v -> Numbers.plain(v));
-        a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
-        return a;
     }
 
     /**
