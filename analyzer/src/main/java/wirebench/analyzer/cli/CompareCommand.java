@@ -97,9 +97,7 @@ public final class CompareCommand implements Callable<Integer> {
         List<Path> basePaths = paths(baseline);
         List<Path> candPaths = paths(candidate);
         Comparison cmp = new Comparison(alpha);
-        if (basePaths.size() == 1 && candPaths.size() == 1) {
-            cmp.withSingleRunTest(new SingleRunReplicates(basePaths.get(0), candPaths.get(0)));
-        }
+        cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths));
         Comparison.Result tables = cmp.compare(runs(basePaths), runs(candPaths));
         List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         List<Warning> unreadable = new ArrayList<>();

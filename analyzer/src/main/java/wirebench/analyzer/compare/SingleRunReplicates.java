@@ -43,10 +43,28 @@ public final class SingleRunReplicates implements Comparison.SingleRunTest {
     private final IntervalBootstrap method = new IntervalBootstrap(LEVELS);
     private final Map<String, IntervalBootstrap.Result> results = new HashMap<>();
 
-    /** Compares the logs of the run directory {@code baseline} with those of {@code candidate}. */
-    public SingleRunReplicates(Path baseline, Path candidate) {
-        this.baselineLogs = Histograms.logsIn(baseline);
-        this.candidateLogs = Histograms.logsIn(candidate);
+    /**
+     * Compares the logs of the baseline's run directories with those of the candidate's (a side
+     * may be several runs of different tests, as a demo's directory is). A log name found in two
+     * runs of one side is a repetition, judged over runs instead: it is left out here.
+     */
+    public SingleRunReplicates(List<Path> baseline, List<Path> candidate) {
+        this.baselineLogs = logs(baseline);
+        this.candidateLogs = logs(candidate);
+    }
+
+    private static Map<String, Path> logs(List<Path> runs) {
+        Map<String, Path> out = new LinkedHashMap<>();
+        java.util.Set<String> twice = new java.util.HashSet<>();
+        for (Path run : runs) {
+            Histograms.logsIn(run).forEach((name, file) -> {
+                if (out.putIfAbsent(name, file) != null) {
+                    twice.add(name);
+                }
+            });
+        }
+        out.keySet().removeAll(twice);
+        return out;
     }
 
     @Override
@@ -109,17 +127,33 @@ public final class SingleRunReplicates implements Comparison.SingleRunTest {
         return found;
     }
 
-    /** {@code k=v} tokens of a point key and its size ({@code size_bytes}). */
+    private static final Pattern SIZE = Pattern.compile("^(.*) (\\d+(?:\\.\\d+)?) B$");
+    private static final Pattern KEY = Pattern.compile("[a-z][a-z0-9_]*=.*");
+
+    /**
+     * The {@code k=v} fields of a point key ({@code Comparison.pointKey}: the kind, then fields
+     * separated by spaces, a value may hold spaces) and its size ({@code size_bytes}).
+     */
     static Map<String, String> pointFields(String point) {
         Map<String, String> out = new LinkedHashMap<>();
-        String[] t = point.split(" ");
-        for (int i = 0; i < t.length; i++) {
-            int eq = t[i].indexOf('=');
-            if (eq > 0) {
-                out.put(t[i].substring(0, eq), t[i].substring(eq + 1));
-            } else if (t[i].equals("B") && i > 0) {
-                out.put("size_bytes", t[i - 1]);
+        String rest = point;
+        Matcher size = SIZE.matcher(point);
+        if (size.matches()) {
+            rest = size.group(1);
+        }
+        String key = null;
+        String[] t = rest.split(" ");
+        for (int i = 1; i < t.length; i++) {
+            if (KEY.matcher(t[i]).matches()) {
+                int eq = t[i].indexOf('=');
+                key = t[i].substring(0, eq);
+                out.put(key, t[i].substring(eq + 1));
+            } else if (key != null) {
+                out.put(key, out.get(key) + " " + t[i]);
             }
+        }
+        if (size.matches()) {
+            out.put("size_bytes", size.group(2));
         }
         return out;
     }
