@@ -22,6 +22,7 @@ import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.compare.GateRule;
+import wirebench.analyzer.compare.SingleRunReplicates;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
@@ -40,8 +41,10 @@ import wirebench.contract.WirebenchException;
                         + "subdirectories each hold a run (run.json), has one repetition per run; rows that differ "
                         + "only in a 'repetition' key are repetitions too. With at least 2 repetitions per side: "
                         + "95%% confidence interval of each median and a two-sided Mann-Whitney U test (--alpha); "
-                        + "'~' means no significant change. With one run per side the delta is shown with "
-                        + "'no significance test (n=1)'.",
+                        + "'~' means no significant change. With one run per side, latency metrics are judged on the "
+                        + "intervals of each run's HdrHistogram log (interval bootstrap, docs/compare.md); where a run "
+                        + "has no intervals the delta is shown with 'no significance test (n=1)'. The method column "
+                        + "names the test behind each verdict.",
                 "Gates: --fail-on 'p99_us>+10%%' --fail-on 'samples_per_s<-5%%': exit 4 when a change crosses "
                         + "a threshold and is significant; where no test can decide (one run, or 2+2, 3+3 repetitions that "
                         + "can never reach --alpha) on the delta alone, said so. 'lost_pct>+1' (no %%) is absolute; "
@@ -96,6 +99,7 @@ public final class CompareCommand implements Callable<Integer> {
         List<Path> basePaths = paths(baseline);
         List<Path> candPaths = paths(candidate);
         Comparison cmp = new Comparison(alpha);
+        cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths));
         Comparison.Result tables = cmp.compare(runs(basePaths), runs(candPaths));
         List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         List<Warning> unreadable = new ArrayList<>();
@@ -110,8 +114,11 @@ public final class CompareCommand implements Callable<Integer> {
             for (Comparison.Delta d : r.deltas()) {
                 if (d.metric().equals(g.metric())) {
                     any = true;
-                    checks.add(GateRule.compare(g, d.point(), d.baselineMedian(), d.candidateMedian(),
-                            d.baseline().length, d.candidate().length, d.pValue(), alpha));
+                    checks.add(d.singleRun() && d.pValue() != null
+                            ? GateRule.judgedWithin(g, d.point(), d.baselineMedian(), d.candidateMedian(), d.method(),
+                                    d.pValue(), alpha)
+                            : GateRule.compare(g, d.point(), d.baselineMedian(), d.candidateMedian(),
+                                    d.baseline().length, d.candidate().length, d.pValue(), alpha));
                 }
             }
             if (!any) {

@@ -70,17 +70,50 @@ public final class CompareReport {
             row.put("candidate", CompareWriter.value(d.candidateMedian(), d.candidateCi(), d.candidate().length));
             row.put("delta", CompareWriter.delta(d));
             row.put("verdict", CompareWriter.verdict(d));
+            row.put("method", d.method());
             row.put("note", d.note());
             row.put("cls", CompareWriter.cls(d));
             rows.add(row);
         }
         m.put("rows", rows);
+        m.put("key_tables", keyTables(r));
         m.put("only_in_baseline", r.onlyInBaseline());
         m.put("only_in_candidate", r.onlyInCandidate());
         m.put("notes", r.notes());
         m.put("gates", gateLines);
         m.put("failed", failed);
         return m;
+    }
+
+    /** The key-metric tables ({@link KeyMetrics}) for the template: cells with text and class. */
+    private static List<Object> keyTables(Comparison.Result r) {
+        List<Object> out = new ArrayList<>();
+        for (KeyMetrics.Table t : KeyMetrics.tables(r)) {
+            List<Object> rows = new ArrayList<>();
+            for (KeyMetrics.Row row : t.rows()) {
+                List<Object> cells = new ArrayList<>();
+                for (Comparison.Delta d : row.cells()) {
+                    Map<String, Object> c = new LinkedHashMap<>();
+                    c.put("text", KeyMetricsWriter.cell(d));
+                    c.put("cls", d == null ? "untested" : CompareWriter.cls(d));
+                    c.put("title", d == null ? "" : d.method() + "; " + d.note());
+                    cells.add(c);
+                }
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("label", row.label());
+                m.put("point", row.point());
+                m.put("cls", row.cls());
+                m.put("cells", cells);
+                rows.add(m);
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("kind", t.kind().id());
+            m.put("metrics", t.metrics());
+            m.put("rows", rows);
+            m.put("methods", KeyMetricsWriter.methods(t));
+            out.add(m);
+        }
+        return out;
     }
 
     private static void overlay(Charts charts, List<Object> out, Comparison.Result r, Kind kind, String metric,

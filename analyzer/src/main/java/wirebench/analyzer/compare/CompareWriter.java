@@ -59,14 +59,15 @@ public final class CompareWriter {
     }
 
     public static List<String> header() {
-        return List.of("test point", "metric", "baseline", "candidate", "delta", "verdict", "note");
+        return List.of("test point", "metric", "baseline", "candidate", "delta", "verdict", "method", "note");
     }
 
     static List<List<String>> rows(Comparison.Result r) {
         List<List<String>> rows = new ArrayList<>();
         for (Comparison.Delta d : r.deltas()) {
             rows.add(List.of(d.point(), d.metric(), value(d.baselineMedian(), d.baselineCi(), d.baseline().length),
-                    value(d.candidateMedian(), d.candidateCi(), d.candidate().length), delta(d), verdict(d), d.note()));
+                    value(d.candidateMedian(), d.candidateCi(), d.candidate().length), delta(d), verdict(d), d.method(),
+                    d.note()));
         }
         return rows;
     }
@@ -117,14 +118,14 @@ public final class CompareWriter {
     public static String text(Comparison.Result r, List<String> gateLines) {
         StringBuilder sb = new StringBuilder();
         sb.append(counts(r)).append('\n');
-        List<String> head = List.of("metric", "baseline", "candidate", "delta", "verdict", "note");
+        List<String> head = List.of("metric", "baseline", "candidate", "delta", "verdict", "method", "note");
         Map<String, List<List<String>>> byPoint = new LinkedHashMap<>();
         int[] w = new int[head.size()];
         measure(w, head);
         for (Comparison.Delta d : r.deltas()) {
             List<String> l = List.of(d.metric(), value(d.baselineMedian(), d.baselineCi(), d.baseline().length),
                     value(d.candidateMedian(), d.candidateCi(), d.candidate().length), delta(d), verdict(d),
-                    d.note() == null ? "" : d.note());
+                    d.method(), d.note() == null ? "" : d.note());
             measure(w, l);
             byPoint.computeIfAbsent(d.point(), k -> new ArrayList<>()).add(l);
         }
@@ -134,8 +135,9 @@ public final class CompareWriter {
             fixed += w[i] + 2;
         }
         int noteWidth = Math.max(12, TEXT_COLUMNS - fixed);
+        sb.append(KeyMetricsWriter.text(KeyMetrics.tables(r)));
         if (!byPoint.isEmpty()) {
-            sb.append('\n').append(line(head, w, indent, noteWidth));
+            sb.append("\nall metrics\n").append(line(head, w, indent, noteWidth));
         }
         for (Map.Entry<String, List<List<String>>> e : byPoint.entrySet()) {
             wrap(sb, e.getKey(), "", "    ", TEXT_COLUMNS);
@@ -190,8 +192,12 @@ public final class CompareWriter {
 
     public static String markdown(Comparison.Result r, List<String> gateLines) {
         StringBuilder sb = new StringBuilder();
+        List<KeyMetrics.Table> keys = KeyMetrics.tables(r);
+        if (!keys.isEmpty()) {
+            sb.append(counts(r)).append('\n').append(KeyMetricsWriter.markdown(keys)).append("**all metrics**\n\n");
+        }
         sb.append("| ").append(String.join(" | ", header())).append(" |\n");
-        sb.append("| --- | --- | ---: | ---: | ---: | --- | --- |\n");
+        sb.append("| --- | --- | ---: | ---: | ---: | --- | --- | --- |\n");
         for (List<String> row : rows(r)) {
             List<String> esc = new ArrayList<>();
             row.forEach(c -> esc.add(c.replace("|", "\\|").replace("<", "&lt;")));
@@ -204,7 +210,7 @@ public final class CompareWriter {
     public static String csv(Comparison.Result r) {
         StringBuilder sb = new StringBuilder();
         sb.append("point,kind,metric,direction,n_baseline,n_candidate,baseline_median,candidate_median,"
-                + "baseline_ci_low,baseline_ci_high,candidate_ci_low,candidate_ci_high,delta_pct,p_value,verdict\n");
+                + "baseline_ci_low,baseline_ci_high,candidate_ci_low,candidate_ci_high,delta_pct,p_value,verdict,method\n");
         for (Comparison.Delta d : r.deltas()) {
             List<String> f = new ArrayList<>();
             f.add(CsvCells.text(d.point()));
@@ -222,6 +228,7 @@ public final class CompareWriter {
             f.add(d.deltaPct() == null ? "" : Numbers.plain(d.deltaPct()));
             f.add(d.pValue() == null ? "" : Numbers.plain(d.pValue()));
             f.add(CsvCells.text(d.verdict()));
+            f.add(CsvCells.text(d.method()));
             sb.append(String.join(",", f)).append('\n');
         }
         return sb.toString();
@@ -267,6 +274,7 @@ public final class CompareWriter {
         m.put("delta_pct", d.deltaPct());
         m.put("p_value", d.pValue());
         m.put("verdict", d.verdict());
+        m.put("method", d.method());
         m.put("note", d.note());
         return m;
     }

@@ -40,17 +40,47 @@ public final class Comparison {
     private static final String METRIC = "metric";
     private static final String VALUE = "value";
     private static final String ORDER = "order";
+    /** The method name of the test over repetitions. */
+    public static final String MANN_WHITNEY = "Mann-Whitney U";
 
     private final double alpha;
+    private SingleRunTest singleRun;
 
     public Comparison(double alpha) {
         this.alpha = alpha;
     }
 
-    /** One compared metric of one test point. */
+    /**
+     * A significance test for a metric where a side has a single value (one run): returns the
+     * judged delta (with its {@code method}), or null when it cannot judge this one.
+     */
+    public interface SingleRunTest {
+        Delta judge(Delta untested, double alpha);
+    }
+
+    /** Judges single-value metrics with {@code test} where it can (see {@link SingleRunReplicates}). */
+    public Comparison withSingleRunTest(SingleRunTest test) {
+        this.singleRun = test;
+        return this;
+    }
+
+    /**
+     * One compared metric of one test point; {@code method} names the test behind the verdict
+     * ({@code Mann-Whitney U} over repetitions, {@code interval bootstrap} within single runs, or
+     * {@code none (...)}).
+     */
     public record Delta(String point, Kind kind, String metric, Metric direction, double[] baseline,
             double[] candidate, double baselineMedian, double candidateMedian, double[] baselineCi,
-            double[] candidateCi, Double deltaPct, Double pValue, String verdict, String note) {
+            double[] candidateCi, Double deltaPct, Double pValue, String verdict, String note, String method) {
+
+        /** A delta whose method follows from its sizes: Mann-Whitney U when tested, else none. */
+        public Delta(String point, Kind kind, String metric, Metric direction, double[] baseline,
+                double[] candidate, double baselineMedian, double candidateMedian, double[] baselineCi,
+                double[] candidateCi, Double deltaPct, Double pValue, String verdict, String note) {
+            this(point, kind, metric, direction, baseline, candidate, baselineMedian, candidateMedian, baselineCi,
+                    candidateCi, deltaPct, pValue, verdict, note, pValue == null
+                            ? "none (n=" + Math.min(baseline.length, candidate.length) + ")" : MANN_WHITNEY);
+        }
 
         /** Whether a significance test was possible and found a change. */
         public boolean significant() {
@@ -155,8 +185,8 @@ public final class Comparison {
                 double vc = mc.getValueAtPercentile(pct) / 1000.0;
                 Double deltaPct = vb == 0 ? null : (vc - vb) / Math.abs(vb) * 100.0;
                 String note = d.note() + "; merged histograms";
-                out.add(new Delta(d.point(), d.kind(), d.metric(), d.direction(), b, c, vb, vc, d.baselineCi(),
-                        d.candidateCi(), deltaPct, d.pValue(), d.verdict(), note));
+                out.add(new Delta(d.point(), d.kind(), d.metric(), d.direction(), d.baseline(), d.candidate(), vb, vc,
+                        d.baselineCi(), d.candidateCi(), deltaPct, d.pValue(), d.verdict(), note, d.method()));
             }
         }
         return out;
@@ -191,7 +221,9 @@ public final class Comparison {
         Metric dir = Metric.of(metric);
         if (b.length < 2 || c.length < 2) {
             String note = "no significance test (n=" + Math.min(b.length, c.length) + ")";
-            return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, null, null, note);
+            Delta untested = new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, null, null, note);
+            Delta judged = singleRun == null ? null : singleRun.judge(untested, alpha);
+            return judged == null ? untested : judged;
         }
         double p = MannWhitney.pValue(b, c);
         double minP = MannWhitney.minimumPValue(b.length, c.length);

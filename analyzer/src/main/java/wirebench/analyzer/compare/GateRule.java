@@ -95,6 +95,19 @@ public final class GateRule {
     }
 
     /**
+     * A gate on two single runs that a test within the runs judged ({@code method}, e.g. the interval
+     * bootstrap over each run's histogram intervals, with its {@code pValue}): a crossing fails only
+     * when that test finds the change, as with repetitions.
+     */
+    public static Check judgedWithin(Gate g, String point, double before, double after, String method,
+            double pValue, double alpha) {
+        boolean crossed = crosses(g, before, after) && pValue < alpha;
+        String line = crossed ? "FAIL " + g + ": " + point + " " + changeText(g, before, after) + " (" + method
+                + ", p=" + Numbers.upTo(pValue, 3) + ")" : null;
+        return new Check(g, point, change(g, before, after), crossed, true, line);
+    }
+
+    /**
      * A gate on a change point that a detector already found significant ({@code where} says which
      * run and how sure): the change alone decides.
      */

@@ -37,13 +37,14 @@ public final class DemoHistory {
                     }
                 }
             }
-            total = HistoryCommand.runCount(h);
+            total = new HistoryQueries(h).runCount();
             if (total <= added) {
                 return new Result(added, total, null);
             }
             TrendsPage page = new TrendsPage("wirebench demo trends", 200);
             try (ChangeFinder finder = new ChangeFinder(EDivisive.Params.defaults(), 2)) {
-                new SeriesReader(h).read(new Filters(), java.util.Set.of(), false, s -> {
+                SeriesReader reader = new SeriesReader(h);
+                reader.read(new Filters(), HistoryReport.keyMetrics(reader.metricNames()), false, s -> {
                     page.addSeries(s);
                     finder.submit(s);
                 });

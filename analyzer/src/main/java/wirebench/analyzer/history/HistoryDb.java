@@ -144,8 +144,9 @@ public final class HistoryDb implements AutoCloseable {
         return m.find() ? " (PID " + m.group(1) + ")" : "";
     }
 
-    private static String firstLine(String s) {
-        String[] lines = s.strip().split("\\R");
+    /** The first line of a (database) message. */
+    static String firstLine(String s) {
+        String[] lines = String.valueOf(s).strip().split("\\R");
         return lines.length == 0 ? "" : lines[0];
     }
 

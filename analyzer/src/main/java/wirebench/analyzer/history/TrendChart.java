@@ -1,145 +1,120 @@
 package wirebench.analyzer.history;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
 import java.util.List;
 
-import wirebench.contract.Numbers;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.entity.XYItemEntity;
+import org.jfree.chart.plot.CombinedDomainXYPlot;
+import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+
+import wirebench.analyzer.report.ChartAxes;
+import wirebench.analyzer.report.ChartSvg;
 
 /**
- * One trend chart as inline SVG: a point per value (its exact value, run id, commit and time in an
- * SVG {@code <title>} tooltip), a line through them, and each change point marked by a dashed red
- * line (its delta and p-value as tooltip). Every text is XML-escaped here, because the template
- * inserts the SVG unescaped.
+ * One small-multiple panel of the trends page, on JFreeChart: a test point's metrics stacked over
+ * one run axis (oldest run left), a point per run (its exact value, run id, commit and time as
+ * tooltip), the series median as a dotted grey line, each change point as a dashed red line in the
+ * metric it belongs to. Y axes take JFreeChart's standard tick units (1, 2, 5 x 10^k): round numbers.
  */
 final class TrendChart {
-    private static final int WIDTH = 760;
-    private static final int HEIGHT = 230;
-    private static final int LEFT = 78;
-    private static final int RIGHT = 16;
-    private static final int TOP = 14;
-    private static final int BOTTOM = 42;
+    /** Width of a panel, CSS pixels: two panels side by side in a 1280 px window. */
+    static final int WIDTH_PX = 600;
+    private static final int AXIS_PX = 40;
+    private static final int METRIC_PX = 120;
+    private static final Color LINE = new Color(0x1f77b4);
+    private static final Color CHANGE = new Color(0xd62728);
 
     private TrendChart() {
     }
 
-    /**
-     * @param entries     the values drawn (the newest of the series)
-     * @param offset      index in the whole series of {@code entries.get(0)}
-     * @param changes     the series' change points (whole-series indices)
-     */
-    static String svg(String metric, List<Series.Entry> entries, int offset, List<EDivisive.Change> changes) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        for (Series.Entry e : entries) {
-            min = Math.min(min, e.value());
-            max = Math.max(max, e.value());
+    /** One metric of the panel: its drawn values, their offset in the whole series, its change points. */
+    record Metric(String name, List<Series.Entry> entries, int offset, List<EDivisive.Change> changes,
+            double median) {
+    }
+
+    /** The chart's height for {@code metrics} stacked metrics, CSS pixels. */
+    static int heightPx(int metrics) {
+        return AXIS_PX + METRIC_PX * metrics;
+    }
+
+    /** The panel as SVG; {@code id} is unique in the page. */
+    static String svg(String id, List<Metric> metrics) {
+        NumberAxis runs = new NumberAxis("run (oldest left)");
+        runs.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        runs.setAutoRangeIncludesZero(false);
+        runs.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        runs.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+        CombinedDomainXYPlot plot = new CombinedDomainXYPlot(runs);
+        plot.setGap(6);
+        int first = Integer.MAX_VALUE;
+        for (Metric m : metrics) {
+            first = Math.min(first, m.offset());
         }
-        if (min == max) {
-            double pad = min == 0 ? 1 : Math.abs(min) * 0.05;
-            min -= pad;
-            max += pad;
-        }
-        double span = max - min;
-        min -= span * 0.05;
-        max += span * 0.05;
-        int plotW = WIDTH - LEFT - RIGHT;
-        int plotH = HEIGHT - TOP - BOTTOM;
-        int n = entries.size();
-        StringBuilder sb = new StringBuilder();
-        sb.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(HEIGHT)
-                .append("\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-                .append("\" role=\"img\" font-family=\"sans-serif\" font-size=\"11\">");
-        sb.append("<rect x=\"0\" y=\"0\" width=\"").append(WIDTH).append("\" height=\"").append(HEIGHT)
-                .append("\" fill=\"#ffffff\"/>");
-        // axes and y labels
-        sb.append(line(LEFT, TOP, LEFT, TOP + plotH, "#999999", null));
-        sb.append(line(LEFT, TOP + plotH, LEFT + plotW, TOP + plotH, "#999999", null));
-        for (int k = 0; k <= 4; k++) {
-            double v = min + (max - min) * k / 4;
-            double y = TOP + plotH - plotH * k / 4.0;
-            sb.append(line(LEFT - 4, y, LEFT + plotW, y, "#eeeeee", null));
-            sb.append("<text x=\"").append(LEFT - 6).append("\" y=\"").append(fmt(y + 4))
-                    .append("\" text-anchor=\"end\">").append(esc(Numbers.upTo(v, v >= 100 ? 1 : 3))).append("</text>");
-        }
-        sb.append("<text x=\"14\" y=\"").append(TOP + plotH / 2).append("\" transform=\"rotate(-90 14 ")
-                .append(TOP + plotH / 2).append(")\" text-anchor=\"middle\">").append(esc(metric)).append("</text>");
-        if (n > 0) {
-            sb.append("<text x=\"").append(LEFT).append("\" y=\"").append(HEIGHT - 22).append("\">")
-                    .append(esc(date(entries.get(0)))).append("</text>");
-            sb.append("<text x=\"").append(LEFT + plotW).append("\" y=\"").append(HEIGHT - 22)
-                    .append("\" text-anchor=\"end\">").append(esc(date(entries.get(n - 1)))).append("</text>");
-            sb.append("<text x=\"").append(LEFT + plotW / 2).append("\" y=\"").append(HEIGHT - 6)
-                    .append("\" text-anchor=\"middle\">").append(n).append(n == 1 ? " run" : " runs, oldest left").append("</text>");
-        }
-        // change points
-        for (EDivisive.Change c : changes) {
-            int i = c.index() - offset;
-            if (i < 0 || i >= n) {
-                continue;
+        for (Metric m : metrics) {
+            XYSeries s = new XYSeries(m.name(), false, true);
+            for (int i = 0; i < m.entries().size(); i++) {
+                s.add(m.offset() + i + 1, m.entries().get(i).value());
             }
-            double x = x(i, n, plotW);
-            sb.append("<line class=\"change\" x1=\"").append(fmt(x)).append("\" y1=\"").append(TOP).append("\" x2=\"")
-                    .append(fmt(x)).append("\" y2=\"").append(TOP + plotH).append("\" stroke=\"#d62728\" "
-                            + "stroke-width=\"2\" stroke-dasharray=\"5,3\"><title>")
-                    .append(esc("change at run " + entries.get(i).runId() + ": median "
-                            + Numbers.upTo(c.medianBefore(), 3) + " -> " + Numbers.upTo(c.medianAfter(), 3) + " ("
-                            + HistoryCommand.signedPct(c.deltaPct()) + ", p=" + Numbers.upTo(c.pValue(), 4) + ")"))
-                    .append("</title></line>");
+            NumberAxis y = (NumberAxis) ChartAxes.yAxis(m.name(), false);
+            y.setStandardTickUnits(NumberAxis.createStandardTickUnits());
+            y.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
+            if (s.getItemCount() > 0 && s.getMaxY() - s.getMinY() <= Math.abs(s.getMaxY()) * 1e-6) {
+                // one value (or all equal): a range around it, else every tick would read the same
+                double pad = s.getMaxY() == 0 ? 1 : Math.abs(s.getMaxY()) * 0.1;
+                y.setRange(s.getMinY() - pad, s.getMaxY() + pad);
+            }
+            XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
+            r.setSeriesPaint(0, LINE);
+            r.setSeriesShape(0, new java.awt.geom.Ellipse2D.Double(-2.5, -2.5, 5, 5));
+            r.setSeriesStroke(0, new BasicStroke(1.3f));
+            XYPlot sub = new XYPlot(new XYSeriesCollection(s), null, y, r);
+            sub.setBackgroundPaint(Color.WHITE);
+            sub.setRangeGridlinePaint(new Color(0xdddddd));
+            sub.setDomainGridlinesVisible(false);
+            ValueMarker median = new ValueMarker(m.median(), new Color(0x888888), new BasicStroke(1f,
+                    BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {2f, 3f}, 0f));
+            median.setLabel("median");
+            median.setLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 9));
+            median.setLabelPaint(new Color(0x666666));
+            median.setLabelAnchor(RectangleAnchor.TOP_LEFT);
+            median.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+            sub.addRangeMarker(median);
+            for (EDivisive.Change c : m.changes()) {
+                if (c.index() < m.offset()) {
+                    continue;
+                }
+                ValueMarker mark = new ValueMarker(c.index() + 0.5, CHANGE, new BasicStroke(1.6f,
+                        BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 1f, new float[] {5f, 3f}, 0f));
+                sub.addDomainMarker(mark);
+            }
+            plot.add(sub, 1);
         }
-        // the series
-        StringBuilder pts = new StringBuilder();
-        for (int i = 0; i < n; i++) {
-            pts.append(i == 0 ? "" : " ").append(fmt(x(i, n, plotW))).append(',')
-                    .append(fmt(y(entries.get(i).value(), min, max, plotH)));
-        }
-        sb.append("<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.5\" points=\"").append(pts)
-                .append("\"/>");
-        for (int i = 0; i < n; i++) {
-            Series.Entry e = entries.get(i);
-            sb.append("<circle class=\"run\" cx=\"").append(fmt(x(i, n, plotW))).append("\" cy=\"")
-                    .append(fmt(y(e.value(), min, max, plotH))).append("\" r=\"3\" fill=\"#1f77b4\"><title>")
-                    .append(esc(metric + " = " + Numbers.plain(e.value()) + "\nrun " + e.runId() + "\ncommit "
-                            + (e.commit() == null ? "-" : e.commit()) + "\n" + (e.time() == null ? "" : e.time())
-                            + (e.runs() > 1 ? "\nmedian of " + e.runs() + " runs" : "")))
-                    .append("</title></circle>");
-        }
-        sb.append("</svg>");
-        return sb.toString();
+        JFreeChart chart = new JFreeChart(null, null, plot, false);
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.setAntiAlias(true);
+        return ChartSvg.render(chart, id, WIDTH_PX, heightPx(metrics.size()),
+                e -> e instanceof XYItemEntity xy ? tooltip(metrics, xy) : null);
     }
 
-    private static String date(Series.Entry e) {
-        return e.time() == null ? "" : e.time().toString().substring(0, 10);
-    }
-
-    private static double x(int i, int n, int plotW) {
-        return LEFT + (n == 1 ? plotW / 2.0 : plotW * (double) i / (n - 1));
-    }
-
-    private static double y(double v, double min, double max, int plotH) {
-        return TOP + plotH - plotH * (v - min) / (max - min);
-    }
-
-    private static String line(double x1, double y1, double x2, double y2, String stroke, String cls) {
-        return "<line" + (cls == null ? "" : " class=\"" + cls + "\"") + " x1=\"" + fmt(x1) + "\" y1=\"" + fmt(y1)
-                + "\" x2=\"" + fmt(x2) + "\" y2=\"" + fmt(y2) + "\" stroke=\"" + stroke + "\"/>";
-    }
-
-    private static String fmt(double v) {
-        return Numbers.fixed(v, 1);
-    }
-
-    /** XML text escaping (for element content and attribute values). */
-    static String esc(String s) {
-        StringBuilder sb = new StringBuilder(s.length());
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '<' -> sb.append("&lt;");
-                case '>' -> sb.append("&gt;");
-                case '&' -> sb.append("&amp;");
-                case '"' -> sb.append("&quot;");
-                case '\'' -> sb.append("&#39;");
-                default -> sb.append(c);
+    private static String tooltip(List<Metric> metrics, XYItemEntity e) {
+        for (Metric m : metrics) {
+            if (m.name().equals(e.getDataset().getSeriesKey(0))) {
+                int i = e.getItem();
+                Series.Entry en = m.entries().get(i);
+                return m.name() + " " + ChartSvg.exact(en.value()) + "\nrun " + en.runId() + "\ncommit "
+                        + (en.commit() == null ? "-" : en.commit()) + (en.time() == null ? "" : "\n" + en.time());
             }
         }
-        return sb.toString();
+        return null;
     }
 }

@@ -15,16 +15,18 @@ import wirebench.contract.Numbers;
 
 /**
  * The model of {@code trends.ftlh}: {@code title}, {@code generated_utc}, {@code tool_version},
- * {@code db}, {@code runs}, {@code series}, {@code changes} (rows of the change table, newest first,
- * each with {@code cls} worse/better) and {@code charts} ({@code id}, {@code title}, {@code svg},
- * {@code changes}: the number of change points), charts with the newest changes first.
+ * {@code db}, {@code runs}, {@code series}, {@code points}, {@code summary}, {@code changes} (rows
+ * of the change table, newest first, each with {@code cls} worse/better and its panel's id),
+ * {@code changed_panels} (the panels of test points with a change point, newest change first) and
+ * {@code kinds} (the other panels by test kind). A panel is one test point: {@code id},
+ * {@code point}, {@code changes}, {@code change_lines}, {@code latest} (per metric the latest value,
+ * the series median and the latest vs the median) and {@code svg} (its metrics stacked, {@link TrendChart}).
  */
 final class TrendsPage {
     private final String title;
     private final int last;
     private final List<Series> series = new ArrayList<>();
     private final Map<String, Integer> offsets = new HashMap<>();
-    private final Map<String, Integer> indices = new HashMap<>();
     private List<ChangeFinder.Found> changes = List.of();
     private String db;
     private long runs;
@@ -40,7 +42,6 @@ final class TrendsPage {
         int from = Math.max(0, n - last);
         series.add(new Series(s.point(), s.kind(), s.metric(), List.copyOf(s.entries().subList(from, n))));
         offsets.put(key(s), from);
-        indices.put(key(s), indices.size());
     }
 
     void setChanges(List<ChangeFinder.Found> found) {
@@ -64,13 +65,18 @@ final class TrendsPage {
         m.put("db", db);
         m.put("runs", runs);
         m.put("series", (long) series.size());
+        Map<String, List<Series>> byPoint = new LinkedHashMap<>();
+        series.forEach(s -> byPoint.computeIfAbsent(s.point(), k -> new ArrayList<>()).add(s));
+        Map<String, String> panelIds = new HashMap<>();
+        byPoint.keySet().forEach(p -> panelIds.put(p, "p" + panelIds.size()));
         List<Object> rows = new ArrayList<>();
         Map<String, List<EDivisive.Change>> bySeries = new HashMap<>();
         Map<String, Instant> newest = new HashMap<>();
+        Map<String, List<String>> changeLines = new HashMap<>();
         for (ChangeFinder.Found f : changes) {
             EDivisive.Change c = f.change();
             bySeries.computeIfAbsent(key(f.series()), k -> new ArrayList<>()).add(c);
-            newest.merge(key(f.series()), f.time() == null ? Instant.EPOCH : f.time(),
+            newest.merge(f.series().point(), f.time() == null ? Instant.EPOCH : f.time(),
                     (a, b) -> a.isAfter(b) ? a : b);
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("time", f.time() == null ? "-" : f.time().toString());
@@ -80,34 +86,75 @@ final class TrendsPage {
             r.put("metric", f.series().metric());
             r.put("before", Numbers.upTo(c.medianBefore(), 3));
             r.put("after", Numbers.upTo(c.medianAfter(), 3));
-            r.put("delta", Double.isFinite(c.deltaPct()) ? HistoryCommand.signedPct(c.deltaPct()) : "-");
+            r.put("delta", Double.isFinite(c.deltaPct()) ? HistoryChanges.signedPct(c.deltaPct()) : "-");
             r.put("p", Numbers.upTo(c.pValue(), 4));
-            Metric dir = Metric.of(f.series().metric());
-            boolean up = c.deltaPct() > 0;
-            r.put("cls", dir == Metric.NEUTRAL ? "" : (dir == Metric.LOWER_IS_BETTER) == up ? "worse" : "better");
-            r.put("chart", "c" + chartIndex(f.series()));
+            r.put("cls", cls(f.series().metric(), c.deltaPct()));
+            r.put("chart", panelIds.getOrDefault(f.series().point(), ""));
             rows.add(r);
+            changeLines.computeIfAbsent(f.series().point(), k -> new ArrayList<>()).add(f.series().metric() + " "
+                    + r.get("delta") + " at run " + f.entry().runId() + (f.entry().commit() == null ? ""
+                            : " (commit " + f.entry().commit() + ")") + ", " + r.get("time"));
         }
         m.put("changes", rows);
-        List<Series> ordered = new ArrayList<>(series);
-        ordered.sort(Comparator.<Series, Instant>comparing(s -> newest.getOrDefault(key(s), null),
-                Comparator.nullsLast(Comparator.reverseOrder())).thenComparing(Series::point)
-                .thenComparing(Series::metric));
-        List<Object> charts = new ArrayList<>();
-        for (Series s : ordered) {
-            List<EDivisive.Change> cs = bySeries.getOrDefault(key(s), List.of());
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("id", "c" + chartIndex(s));
-            c.put("title", s.point() + " \u2014 " + s.metric());
-            c.put("changes", (long) cs.size());
-            c.put("svg", TrendChart.svg(s.metric(), s.entries(), offsets.get(key(s)), cs));
-            charts.add(c);
+        List<Map<String, Object>> changed = new ArrayList<>();
+        Map<String, List<Object>> byKind = new LinkedHashMap<>();
+        for (Map.Entry<String, List<Series>> e : byPoint.entrySet()) {
+            Map<String, Object> panel = panel(panelIds.get(e.getKey()), e.getKey(), e.getValue(), bySeries);
+            panel.put("change_lines", changeLines.getOrDefault(e.getKey(), List.of()));
+            if (newest.containsKey(e.getKey())) {
+                panel.put("newest", newest.get(e.getKey()));
+                changed.add(panel);
+            } else {
+                byKind.computeIfAbsent(e.getValue().get(0).kind(), k -> new ArrayList<>()).add(panel);
+            }
         }
-        m.put("charts", charts);
+        changed.sort(Comparator.comparing((Map<String, Object> p) -> (Instant) p.get("newest")).reversed());
+        changed.forEach(p -> p.remove("newest"));
+        m.put("changed_panels", changed);
+        List<Object> kinds = new ArrayList<>();
+        byKind.forEach((k, ps) -> kinds.add(Map.of("kind", k == null ? "other" : k, "panels", ps)));
+        m.put("kinds", kinds);
+        m.put("points", (long) byPoint.size());
+        m.put("summary", changes.isEmpty() ? "No change point in " + byPoint.size() + " test points (" + series.size()
+                + " series)." : changes.size() + " change point(s) in " + changed.size() + " of " + byPoint.size()
+                        + " test points; the newest first.");
         return m;
     }
 
-    private int chartIndex(Series s) {
-        return indices.getOrDefault(key(s), -1);
+    /** One panel: a test point's metrics in one chart, with latest-vs-median per metric. */
+    private Map<String, Object> panel(String id, String point, List<Series> ss,
+            Map<String, List<EDivisive.Change>> bySeries) {
+        List<TrendChart.Metric> metrics = new ArrayList<>();
+        List<Object> latest = new ArrayList<>();
+        int changeCount = 0;
+        for (Series s : ss) {
+            List<EDivisive.Change> cs = bySeries.getOrDefault(key(s), List.of());
+            changeCount += cs.size();
+            double median = EDivisive.median(s.values(), 0, s.values().length);
+            metrics.add(new TrendChart.Metric(s.metric(), s.entries(), offsets.get(key(s)), cs, median));
+            double last = s.entries().get(s.entries().size() - 1).value();
+            double vs = median == 0 ? Double.NaN : (last - median) / Math.abs(median) * 100;
+            Map<String, Object> l = new LinkedHashMap<>();
+            l.put("metric", s.metric());
+            l.put("latest", Numbers.upTo(last, 3));
+            l.put("median", Numbers.upTo(median, 3));
+            l.put("vs", Double.isFinite(vs) ? HistoryChanges.signedPct(vs) : "-");
+            l.put("cls", Double.isFinite(vs) && Math.abs(vs) >= 5 ? cls(s.metric(), vs) : "");
+            latest.add(l);
+        }
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("id", id);
+        p.put("point", point);
+        p.put("changes", (long) changeCount);
+        p.put("latest", latest);
+        p.put("svg", TrendChart.svg("t" + id, metrics));
+        return p;
+    }
+
+    /** worse/better for a change of {@code deltaPct} in {@code metric}, "" when its direction is unknown. */
+    private static String cls(String metric, double deltaPct) {
+        Metric dir = Metric.of(metric);
+        boolean up = deltaPct > 0;
+        return dir == Metric.NEUTRAL ? "" : (dir == Metric.LOWER_IS_BETTER) == up ? "worse" : "better";
     }
 }

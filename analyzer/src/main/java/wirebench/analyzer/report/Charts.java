@@ -3,22 +3,13 @@ package wirebench.analyzer.report;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.Rectangle;
-import java.awt.geom.Rectangle2D;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 
-import org.jfree.chart.ChartRenderingInfo;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.axis.AxisState;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
-import org.jfree.chart.axis.LogarithmicAxis;
 import org.jfree.chart.axis.NumberAxis;
-import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.entity.CategoryItemEntity;
 import org.jfree.chart.entity.ChartEntity;
@@ -29,16 +20,10 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
-import org.jfree.svg.PreserveAspectRatio;
-import org.jfree.svg.SVGGraphics2D;
-import org.jfree.svg.SVGHints;
-import org.jfree.svg.ViewBox;
 
-import wirebench.contract.Numbers;
 
 /**
  * Charts rendered by JFreeChart to SVG text, for inlining in a self-contained report. Text drawn
@@ -143,9 +128,9 @@ public final class Charts {
         }
         // a log y axis only pays when values span more than a decade; narrow ranges read better linear
         boolean wideY = logY && ds.getSeriesCount() > 0 && spanY(ds) > 20;
-        ValueAxis y = yAxis(yLabel, wideY);
+        ValueAxis y = ChartAxes.yAxis(yLabel, wideY);
         fitDegenerate(y, minY(ds), maxY(ds));
-        XYPlot plot = new XYPlot(ds, logX ? sizeAxis(xLabel, ds) : axis(xLabel), y, r);
+        XYPlot plot = new XYPlot(ds, logX ? ChartAxes.sizeAxis(xLabel, ds) : ChartAxes.axis(xLabel), y, r);
         style(plot);
         return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), xLabel, yLabel);
     }
@@ -203,35 +188,6 @@ public final class Charts {
     }
 
     /**
-     * A base-2 log axis for sample sizes: ticks on powers of two (32, 64, ... 1048576), every
-     * second or fourth one when the range is wide, so labels are sizes people type.
-     */
-    private static ValueAxis sizeAxis(String label, XYSeriesCollection ds) {
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (int i = 0; i < ds.getSeriesCount(); i++) {
-            XYSeries s = ds.getSeries(i);
-            if (s.getItemCount() > 0) {
-                min = Math.min(min, s.getMinX());
-                max = Math.max(max, s.getMaxX());
-            }
-        }
-        double lo = max > 0 ? Math.floor(Math.log(min) / Math.log(2)) : 0;
-        double hi = max > 0 ? Math.ceil(Math.log(max) / Math.log(2)) : 1;
-        if (hi <= lo) {
-            hi = lo + 1;
-        }
-        int step = (int) Math.max(1, Math.ceil((hi - lo) / 10));
-        List<Double> ticks = new java.util.ArrayList<>();
-        for (double e = lo; e <= hi; e += step) {
-            ticks.add(Math.pow(2, e));
-        }
-        TickedLogAxis a = new TickedLogAxis(label, ticks, v -> Numbers.plain(v));
-        a.setRange(Math.pow(2, lo - 0.3), Math.pow(2, hi + 0.3));
-        return a;
-    }
-
-    /**
      * A percentile distribution chart as HdrHistogram draws it: x = 1/(1-p) on a log axis,
      * labelled as percentiles (90%, 99%, 99.9%...), y = latency.
      */
@@ -263,7 +219,7 @@ public final class Charts {
         for (double t = 1; t <= maxX * 1.0001; t *= 10) {
             ticks.add(t);
         }
-        TickedLogAxis x = new TickedLogAxis("Percentile", ticks, Charts::percentileLabel);
+        ChartAxes.TickedLogAxis x = new ChartAxes.TickedLogAxis("Percentile", ticks, ChartSvg::percentileLabel);
         x.setRange(1, Math.max(10, maxX * 1.2));
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
         for (int i = 0; i < lines.size(); i++) {
@@ -271,7 +227,7 @@ public final class Charts {
             r.setSeriesStroke(i, new BasicStroke(1.8f));
         }
         // always logarithmic: one series' tail (a 28 ms spike) must not flatten the others
-        ValueAxis y = yAxis(yLabel, spanY(ds) > 2);
+        ValueAxis y = ChartAxes.yAxis(yLabel, spanY(ds) > 2);
         fitDegenerate(y, minY(ds), maxY(ds));
         XYPlot plot = new XYPlot(ds, x, y, r);
         style(plot);
@@ -307,7 +263,7 @@ public final class Charts {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
         }
         cat.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        ValueAxis value = yAxis(valueLabel, false);
+        ValueAxis value = ChartAxes.yAxis(valueLabel, false);
         CategoryPlot plot = new CategoryPlot(ds, cat, value, r);
         plot.setOrientation(PlotOrientation.VERTICAL);
         double top = 0;
@@ -359,92 +315,37 @@ public final class Charts {
         return key;
     }
 
-    /** A linear x axis with plain number labels. */
-    private static ValueAxis axis(String label) {
-        NumberAxis a = new NumberAxis(label);
-        a.setAutoRangeIncludesZero(false);
-        a.setNumberFormatOverride(plainFormat());
-        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-        return a;
-    }
-
-    /** A y axis (log base 10 or linear) whose tick labels are grouped for the browser test. */
-    private static ValueAxis yAxis(String label, boolean log) {
-        ValueAxis a;
-        if (log) {
-            // labels at 1..9 steps within each decade, read as plain numbers
-            LogarithmicAxis l = new YLogAxis(label);
-            l.setStrictValuesFlag(false);
-            l.setAllowNegativesFlag(false);
-            l.setAutoRangeNextLogFlag(false);
-            l.setNumberFormatOverride(plainFormat());
-            a = l;
-        } else {
-            NumberAxis n = new YNumberAxis(label);
-            n.setAutoRangeIncludesZero(false);
-            n.setNumberFormatOverride(plainFormat());
-            a = n;
+    private String render(JFreeChart chart, String xLabel, String yLabel) {
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getTitle().setPaint(new Color(0x222222));
+        if (chart.getLegend() != null) {
+            chart.getLegend().setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
         }
-        a.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-        return a;
+        chart.setAntiAlias(true);
+        return ChartSvg.render(chart, "wbchart" + (++counter), WIDTH_PX, HEIGHT_PX, e -> tooltip(e, xLabel, yLabel));
     }
 
-    /**
-     * Tick labels as plain numbers with grouping, up to 6 decimals, never "-0": ticks are multiples
-     * of the tick unit, so labels of distinct ticks differ.
-     */
-    static java.text.NumberFormat plainFormat() {
-        java.text.DecimalFormat f = new java.text.DecimalFormat("#,##0.######",
-                java.text.DecimalFormatSymbols.getInstance(Locale.ROOT)) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            public StringBuffer format(double number, StringBuffer toAppendTo, java.text.FieldPosition pos) {
-                double v = Math.abs(number) < 5e-7 ? 0.0 : number;
-                return super.format(v + 0.0, toAppendTo, pos);
+    /** The tooltip of one drawn point or bar: its series and exact values; null for other entities. */
+    private static String tooltip(ChartEntity e, String xLabel, String yLabel) {
+        if (e instanceof XYItemEntity xy) {
+            var ds = xy.getDataset();
+            int s = xy.getSeriesIndex();
+            int i = xy.getItem();
+            double x = ds.getXValue(s, i);
+            if (xLabel.equals("Percentile")) {
+                return ds.getSeriesKey(s) + ": " + ChartSvg.percentileLabel(x) + " " + yLabel + " "
+                        + ChartSvg.exact(ds.getYValue(s, i));
             }
-        };
-        return f;
-    }
-
-    /** Draws tick labels inside an SVG group of class {@link #Y_TICKS_CLASS}. */
-    private static AxisState grouped(Graphics2D g2, java.util.function.Supplier<AxisState> draw) {
-        g2.setRenderingHint(SVGHints.KEY_BEGIN_GROUP, Map.of("class", Y_TICKS_CLASS));
-        try {
-            return draw.get();
-        } finally {
-            g2.setRenderingHint(SVGHints.KEY_END_GROUP, "true");
+            return ds.getSeriesKey(s) + ": " + xLabel + " " + ChartSvg.exact(x) + ", " + yLabel + " "
+                    + ChartSvg.exact(ds.getYValue(s, i));
         }
-    }
-
-    /** A linear y axis whose tick labels are grouped. */
-    private static final class YNumberAxis extends NumberAxis {
-        private static final long serialVersionUID = 1L;
-
-        YNumberAxis(String label) {
-            super(label);
+        if (e instanceof CategoryItemEntity c) {
+            Number v = c.getDataset().getValue(c.getRowKey(), c.getColumnKey());
+            String series = c.getDataset().getRowCount() > 1 ? c.getRowKey() + ", " : "";
+            return series + c.getColumnKey() + ": " + yLabel + " " + (v == null ? "none" : ChartSvg.exact(
+                    v.doubleValue()));
         }
-
-        @Override
-        protected AxisState drawTickMarksAndLabels(Graphics2D g2, double cursor, Rectangle2D plotArea,
-                Rectangle2D dataArea, RectangleEdge edge) {
-            return grouped(g2, () -> super.drawTickMarksAndLabels(g2, cursor, plotArea, dataArea, edge));
-        }
-    }
-
-    /** A log y axis whose tick labels are grouped. */
-    private static final class YLogAxis extends LogarithmicAxis {
-        private static final long serialVersionUID = 1L;
-
-        YLogAxis(String label) {
-            super(label);
-        }
-
-        @Override
-        protected AxisState drawTickMarksAndLabels(Graphics2D g2, double cursor, Rectangle2D plotArea,
-                Rectangle2D dataArea, RectangleEdge edge) {
-            return grouped(g2, () -> super.drawTickMarksAndLabels(g2, cursor, plotArea, dataArea, edge));
-        }
+        return null;
     }
 
     private static void style(XYPlot plot) {
@@ -457,108 +358,5 @@ public final class Charts {
         return new Font(Font.SANS_SERIF, Font.BOLD, 15);
     }
 
-    private String render(JFreeChart chart, String xLabel, String yLabel) {
-        chart.setBackgroundPaint(Color.WHITE);
-        chart.getTitle().setPaint(new Color(0x222222));
-        if (chart.getLegend() != null) {
-            chart.getLegend().setItemFont(new Font(Font.SANS_SERIF, Font.PLAIN, 11));
-        }
-        chart.setAntiAlias(true);
-        SVGGraphics2D g = new SVGGraphics2D(WIDTH_PX, HEIGHT_PX);
-        String id = "wbchart" + (++counter);
-        g.setDefsKeyPrefix(id + "_");
-        // text as <text> elements, not glyph outlines: smaller, selectable, readable by tests
-        g.setRenderingHint(SVGHints.KEY_DRAW_STRING_TYPE, SVGHints.VALUE_DRAW_STRING_TYPE_STANDARD);
-        ChartRenderingInfo info = new ChartRenderingInfo();
-        chart.draw(g, new Rectangle(0, 0, WIDTH_PX, HEIGHT_PX), info);
-        String svg = g.getSVGElement(id, false, new ViewBox(0, 0, WIDTH_PX, HEIGHT_PX), PreserveAspectRatio.XMID_YMID,
-                null);
-        return svg.substring(0, svg.lastIndexOf("</svg>")) + tooltips(info, xLabel, yLabel) + "</svg>";
-    }
 
-    /**
-     * One invisible hover target per drawn point or bar, over the item's own area, whose SVG
-     * {@code <title>} names its series and exact values.
-     */
-    private static String tooltips(ChartRenderingInfo info, String xLabel, String yLabel) {
-        StringBuilder sb = new StringBuilder("<g class='wb-points' style='fill:#000;fill-opacity:0;stroke:none'>");
-        for (Object o : info.getEntityCollection().getEntities()) {
-            ChartEntity e = (ChartEntity) o;
-            String text;
-            if (e instanceof XYItemEntity xy) {
-                var ds = xy.getDataset();
-                int s = xy.getSeriesIndex();
-                int i = xy.getItem();
-                double x = ds.getXValue(s, i);
-                if (xLabel.equals("Percentile")) {
-                    text = ds.getSeriesKey(s) + ": " + percentileLabel(x) + " " + yLabel + " " + exact(
-                            ds.getYValue(s, i));
-                } else {
-                    text = ds.getSeriesKey(s) + ": " + xLabel + " " + exact(x) + ", " + yLabel + " " + exact(
-                            ds.getYValue(s, i));
-                }
-            } else if (e instanceof CategoryItemEntity c) {
-                Number v = c.getDataset().getValue(c.getRowKey(), c.getColumnKey());
-                String series = c.getDataset().getRowCount() > 1 ? c.getRowKey() + ", " : "";
-                text = series + c.getColumnKey() + ": " + yLabel + " " + (v == null ? "none" : exact(v.doubleValue()));
-            } else {
-                continue;
-            }
-            Rectangle2D b = e.getArea().getBounds2D();
-            sb.append(String.format(Locale.ROOT, "<rect x='%.1f' y='%.1f' width='%.1f' height='%.1f'><title>",
-                    b.getX(), b.getY(), Math.max(b.getWidth(), 1), Math.max(b.getHeight(), 1)))
-                    .append(xml(text)).append("</title></rect>");
-        }
-        return sb.append("</g>").toString();
-    }
-
-    /** A value as exactly as it is known: up to 6 decimals, no grouping. */
-    static String exact(double v) {
-        return new java.math.BigDecimal(v).round(new java.math.MathContext(10)).setScale(6,
-                java.math.RoundingMode.HALF_EVEN).stripTrailingZeros().toPlainString();
-    }
-
-    private static String xml(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("'", "&apos;")
-                .replace("\"", "&quot;");
-    }
-
-    /** The percentile of x = 1/(1-p): {@code 99.9%}. */
-    static String percentileLabel(double x) {
-        double p = 100.0 * (1.0 - 1.0 / x);
-        return new java.math.BigDecimal(p).round(new java.math.MathContext(8)).stripTrailingZeros().toPlainString()
-                + "%";
-    }
-
-    /**
-     * A log x axis with ticks at given values and labels from a function, drawn as plain text
-     * (JFreeChart's LogAxis draws attributed strings, which SVG gets as glyph outlines).
-     */
-    private static final class TickedLogAxis extends LogarithmicAxis {
-        private static final long serialVersionUID = 1L;
-        private final List<Double> ticks;
-        private final transient java.util.function.DoubleFunction<String> labels;
-
-        TickedLogAxis(String label, List<Double> ticks, java.util.function.DoubleFunction<String> labels) {
-            super(label);
-            this.ticks = ticks;
-            this.labels = labels;
-            setStrictValuesFlag(false);
-            setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, 10));
-        }
-
-        @Override
-        protected List<org.jfree.chart.axis.Tick> refreshTicksHorizontal(Graphics2D g2, Rectangle2D dataArea,
-                RectangleEdge edge) {
-            List<org.jfree.chart.axis.Tick> out = new java.util.ArrayList<>();
-            for (double t : ticks) {
-                if (getRange().contains(t)) {
-                    out.add(new org.jfree.chart.axis.NumberTick(org.jfree.chart.axis.TickType.MAJOR, t,
-                            labels.apply(t), org.jfree.chart.ui.TextAnchor.TOP_CENTER,
-                            org.jfree.chart.ui.TextAnchor.CENTER, 0.0));
-                }
-            }
-            return out;
-        }
-    }
 }

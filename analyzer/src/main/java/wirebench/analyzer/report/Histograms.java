@@ -181,7 +181,7 @@ public final class Histograms {
      * replaces {@code HistogramLogReader}, whose {@code java.util.Scanner} cost a fifth of a 200-test
      * report's CPU (bench/campaign-report-200). A line that is not of this shape throws.
      */
-    static Histogram intervalHistogram(String line) throws java.util.zip.DataFormatException {
+    public static Histogram intervalHistogram(String line) throws java.util.zip.DataFormatException {
         String l = line.strip();
         if (l.isEmpty() || l.startsWith("#") || l.startsWith("\"StartTimestamp\"")) {
             return null;

@@ -68,7 +68,7 @@ class CompareCommandTest {
 
         assertThat(worse.exitCode()).isZero();
         assertThat(worse.out()).containsPattern("latency transport=UDPv4 32 B\\s+p50_us\\s+7\\.\\d+ ±\\d+%\\s+8\\.\\d+ "
-                + "±\\d+%\\s+\\+1\\d\\.\\d\\d%\\s+worse\\s+p=0\\.002 n=6\\+6");
+                + "±\\d+%\\s+\\+1\\d\\.\\d\\d%\\s+worse\\s+Mann-Whitney U\\s+p=0\\.002 n=6\\+6");
         assertThat(better.out()).containsPattern("32 B\\s+p50_us.*-1\\d\\.\\d\\d%\\s+better");
     }
 
@@ -185,6 +185,23 @@ class CompareCommandTest {
             assertThat(l.leftAlignedNumberCells()).isZero();
             assertThat(l.consoleErrors()).isEmpty();
             assertThat(l.resourcesFetched()).isZero();
+            @SuppressWarnings("unchecked")
+            java.util.Map<String, Object> key = (java.util.Map<String, Object>) check.firstScreen(html, 1280, 800,
+                    Path.of("target", "browser-artifacts", "compare-key-first-screen.png"),
+                    "var t = document.querySelector('table.key'); var d = document.querySelector('#deltas details');"
+                            + "return {bottom: t.getBoundingClientRect().bottom, rows: t.tBodies[0].rows.length,"
+                            + " first: t.tBodies[0].rows[0].className,"
+                            + " cell: t.tBodies[0].rows[0].cells[1].textContent,"
+                            + " keyBeforeAll: t.compareDocumentPosition(d) === Node.DOCUMENT_POSITION_FOLLOWING,"
+                            + " allOpen: d.open};");
+            // the key-metric table (2 points, both 7 -> 8 us: worse) is whole on the first screen, before the
+            // folded table of every metric
+            assertThat(((Number) key.get("bottom")).doubleValue()).isLessThanOrEqualTo(800);
+            assertThat(((Number) key.get("rows")).intValue()).isEqualTo(2);
+            assertThat(key.get("first")).isEqualTo("worse");
+            assertThat((String) key.get("cell")).matches("7\\.\\d+→8\\.\\d+ \\+1\\d\\.\\d\\d% worse");
+            assertThat(key.get("keyBeforeAll")).isEqualTo(true);
+            assertThat(key.get("allOpen")).isEqualTo(false);
         }
     }
 }

@@ -38,6 +38,47 @@ class CompareDistributionsTest {
         return dir;
     }
 
+    /** As {@link #run}, the 20,000 latencies logged as 40 intervals of 500 (as the runner writes them). */
+    static Path runWithIntervals(Path dir, double centerNs, long seed) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("run.json"), "{\"format\": \"wirebench-run 1\"}\n");
+        Random rnd = new Random(seed);
+        try (PrintStream ps = new PrintStream(dir.resolve("pubsub-latency-x-32.hlog").toFile(), "UTF-8")) {
+            HistogramLogWriter w = new HistogramLogWriter(ps);
+            w.outputLogFormatVersion();
+            w.outputLegend();
+            for (int k = 0; k < 40; k++) {
+                Histogram h = new Histogram(3);
+                for (int i = 0; i < 500; i++) {
+                    h.recordValue((long) (centerNs + rnd.nextGaussian() * centerNs * 0.05));
+                }
+                h.setStartTimeStamp(k * 100L);
+                h.setEndTimeStamp(k * 100L + 100);
+                w.outputIntervalHistogram(h);
+            }
+        }
+        return dir;
+    }
+
+    @Test
+    void shouldJudgeSingleRunsOnTheirIntervalsAndNameTheMethodWhenLogsHoldIntervals(@TempDir Path tmp)
+            throws IOException {
+        Path a = runWithIntervals(tmp.resolve("a"), 10_000, 1);
+        Path same = runWithIntervals(tmp.resolve("same"), 10_000, 2);
+        Path slower = runWithIntervals(tmp.resolve("slower"), 11_000, 3);
+
+        Cli unchanged = Cli.run("compare", a.toString(), same.toString(), "--format", "csv");
+        Cli worse = Cli.run("compare", a.toString(), slower.toString(), "--format", "csv", "--fail-on", "p50_us>+5%");
+
+        String p50 = unchanged.out().lines().filter(l -> l.contains(",p50_us,")).findFirst().orElseThrow();
+        // 40 intervals a side: the per-interval p50s are the replicates shown (n), the verdict by the bootstrap
+        assertThat(p50).contains(",40,40,").endsWith(",~,interval bootstrap");
+        String p50w = worse.out().lines().filter(l -> l.contains(",p50_us,")).findFirst().orElseThrow();
+        assertThat(p50w).endsWith(",worse,interval bootstrap");
+        assertThat(worse.exitCode()).isEqualTo(4);
+        assertThat(worse.err()).contains("FAIL p50_us>+5%").contains("(interval bootstrap, p=");
+    }
+
     @Test
     void shouldCompareMergedDistributionsAndFindTheShiftWithRepetitions(@TempDir Path tmp) throws IOException {
         for (int i = 0; i < 5; i++) {
@@ -70,6 +111,6 @@ class CompareDistributionsTest {
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).containsPattern("(?m)^distribution pubsub-latency-x-32 \\(n=20000\\+20000 values\\)\n(  p\\d+_us .*\n)*"
                 + "  p99_us ")
-                .contains("no significance test (n=1); merged histograms");
+                .contains("none (n=1)").contains("1+1 intervals, fewer than 8; merged histograms");
     }
 }

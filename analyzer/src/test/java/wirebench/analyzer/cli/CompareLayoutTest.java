@@ -80,11 +80,12 @@ class CompareLayoutTest {
         assertThat(lines).allSatisfy(l -> assertThat(l.codePointCount(0, l.length())).as(l).isLessThanOrEqualTo(120));
         String point = "latency transport=UDPv4 reliability=reliable keyed=unkeyed-with-a-long-description";
         assertThat(lines.stream().filter(l -> l.contains(point + " ")).count()).as(r.out()).isEqualTo(3);
-        assertThat(lines.stream().filter(l -> l.contains("32 B")).count()).isEqualTo(1);
+        // once in the key-metric table (its short label), once as the header of its metrics
+        assertThat(lines.stream().filter(l -> l.contains("32 B")).count()).isEqualTo(2);
         int header = lines.indexOf(lines.stream().filter(l -> l.contains(point) && l.endsWith(" 32 B")).findFirst()
                 .orElseThrow());
         assertThat(lines.get(header + 1)).matches("  p50_us\\s+10\\.\\d+ ±\\d+%\\s+12\\.\\d+ ±\\d+%\\s+\\+\\d+\\.\\d\\d%"
-                + "\\s+worse\\s+p=0\\.002 n=6\\+6");
+                + "\\s+worse\\s+Mann-Whitney U\\s+p=0\\.002 n=6\\+6");
         assertThat(lines.get(header + 2)).startsWith("  p99_us ");
         assertThat(lines).noneMatch(l -> l.startsWith("  ") && l.contains("transport=UDPv4"));
     }
@@ -101,7 +102,7 @@ class CompareLayoutTest {
         assertThat(counts).isPositive().isLessThan(text.indexOf("<svg"));
         assertThat(text.substring(counts)).containsPattern(">2 worse</span>, <span class=\"better\">2 better</span>, "
                 + "<span class=\"same\">2 unchanged</span>, <span class=\"untested\">4 not testable<");
-        String body = text.substring(text.indexOf("<tbody>"));
+        String body = text.substring(text.indexOf("id=\"deltas\""));
         List<String> classes = java.util.regex.Pattern.compile("<tr class=\"(\\w+)\"").matcher(body).results()
                 .map(m -> m.group(1)).toList();
         assertThat(classes).containsExactly("worse", "worse", "better", "better", "same", "same", "untested",
@@ -119,6 +120,27 @@ class CompareLayoutTest {
                 "verdict", "note", "only_in_baseline", "only_in_candidate", "notes", "gates", "failed")) {
             assertThat(json.out()).contains("\"" + field + "\":");
         }
-        assertThat(md.out()).startsWith("| test point | metric | baseline | candidate | delta | verdict | note |");
+        assertThat(json.out()).contains("\"method\": \"Mann-Whitney U\"").contains("\"method\": \"none (n=1)\"");
+        assertThat(md.out()).startsWith("2 worse, 2 better, 2 unchanged, 4 not testable\n\n**latency**")
+                .contains("\n| test point | metric | baseline | candidate | delta | verdict | method | note |\n");
+    }
+
+    @Test
+    void shouldOpenWithOneKeyMetricTablePerKindRegressionsFirstWhenComparingText(@TempDir Path dir)
+            throws IOException {
+        Cli r = compare(dir);
+
+        List<String> lines = r.out().lines().toList();
+        // counts, blank, the latency table (heading, header, 3 rows, method), blank, the throughput table
+        assertThat(lines.get(2)).isEqualTo("latency (baseline→candidate, delta, verdict)");
+        assertThat(lines.get(3)).matches("  point\\s+p50_us\\s+p99_us");
+        assertThat(lines.get(4)).matches("  32 B\\s+10\\.\\d+→12\\.\\d+ \\+19\\.\\d\\d% worse\\s+30\\.\\d+→36\\.\\d+ "
+                + "\\+19\\.\\d\\d% worse");
+        assertThat(lines.get(5)).startsWith("  1024 B").contains("better");
+        assertThat(lines.get(6)).startsWith("  8192 B").contains(" ~");
+        assertThat(lines.get(7)).isEqualTo("  method Mann-Whitney U: p50_us, p99_us");
+        assertThat(lines.get(9)).isEqualTo("throughput (baseline→candidate, delta, verdict)");
+        assertThat(lines.get(11)).matches("  1024 B\\s+50k→50k \\+0\\.00%\\s+400→380 -5\\.00%\\s+0→0 \\+0\\.00%");
+        assertThat(lines.indexOf("all metrics")).isGreaterThan(11);
     }
 }

@@ -108,14 +108,8 @@ public final class BrowserCheck implements AutoCloseable {
      */
     @SuppressWarnings("unchecked")
     public Layout layout(Path html, int widthPx, int heightPx, Path firstScreen, Path fullPage) throws Exception {
-        driver.manage().window().setSize(new org.openqa.selenium.Dimension(widthPx, heightPx));
-        driver.get(html.toAbsolutePath().toUri().toString());
+        long innerW = load(html, widthPx, heightPx);
         JavascriptExecutor js = driver;
-        // the window's outer size includes no chrome in headless mode; make the viewport exact anyway
-        long innerH = ((Number) js.executeScript("return window.innerHeight;")).longValue();
-        long innerW = ((Number) js.executeScript("return window.innerWidth;")).longValue();
-        driver.manage().window().setSize(new org.openqa.selenium.Dimension(
-                (int) (2L * widthPx - innerW), (int) (2L * heightPx - innerH)));
         Files.createDirectories(firstScreen.toAbsolutePath().getParent());
         Files.write(firstScreen, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
         Object summary = js.executeScript("var s = document.getElementById('summary') || document.getElementById('counts');"
@@ -154,6 +148,34 @@ public final class BrowserCheck implements AutoCloseable {
         return new Layout(((Number) summary).doubleValue(), scrollWidth, innerWidth, yTicks,
                 titles.stream().map(String::valueOf).toList(), captions.stream().map(String::valueOf).toList(),
                 outside, leftNumbers, notSticky, errors, fetched);
+    }
+
+    /**
+     * Loads {@code html} in a viewport of exactly {@code widthPx} x {@code heightPx}, saves the first
+     * screen to {@code screenshot}, and returns what {@code script} (a function body) returns there.
+     */
+    public Object firstScreen(Path html, int widthPx, int heightPx, Path screenshot, String script)
+            throws Exception {
+        load(html, widthPx, heightPx);
+        Files.createDirectories(screenshot.toAbsolutePath().getParent());
+        Files.write(screenshot, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        return ((JavascriptExecutor) driver).executeScript(script);
+    }
+
+    /**
+     * Loads {@code html} with a viewport of exactly {@code widthPx} x {@code heightPx}; returns the
+     * viewport width first measured (the window's outer size minus it is the browser's own frame).
+     */
+    private long load(Path html, int widthPx, int heightPx) {
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(widthPx, heightPx));
+        driver.get(html.toAbsolutePath().toUri().toString());
+        JavascriptExecutor js = driver;
+        // the window's outer size includes no chrome in headless mode; make the viewport exact anyway
+        long innerH = ((Number) js.executeScript("return window.innerHeight;")).longValue();
+        long innerW = ((Number) js.executeScript("return window.innerWidth;")).longValue();
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(
+                (int) (2L * widthPx - innerW), (int) (2L * heightPx - innerH)));
+        return innerW;
     }
 
     @Override

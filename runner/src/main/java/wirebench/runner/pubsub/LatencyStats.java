@@ -1,10 +1,20 @@
 package wirebench.runner.pubsub;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.HdrHistogram.Histogram;
 
 /**
  * One-way latencies of one data size: running sums for Perftest's ave/std/min/max and an
  * HdrHistogram (values in ns, 3 significant decimal digits) for the percentiles. One-way = RTT / 2.
+ *
+ * <p>Besides the whole test's histogram it keeps the test as consecutive <b>intervals</b> of equal
+ * sample counts (a fixed share of the samples, not of time): intervals of
+ * {@value #FIRST_INTERVAL_SAMPLES} samples, and whenever {@value #MAX_INTERVALS} are full, adjacent
+ * pairs are merged and the interval size doubles. A test of n >= 1600 samples thus ends with 32 to
+ * 64 intervals (plus the last, partly filled one), whatever its length; they are written to the
+ * {@code .hlog} so that {@code compare} can judge a single run from its intervals.
  */
 final class LatencyStats {
     /** HdrHistogram precision: 3 significant digits (0.1% value resolution). */
@@ -19,6 +29,13 @@ final class LatencyStats {
     private long maxNs;
     long lastNs;
     final long startEpochMs = System.currentTimeMillis();
+    /** Samples in the first intervals. */
+    static final int FIRST_INTERVAL_SAMPLES = 50;
+    /** At this many full intervals, adjacent pairs are merged. */
+    static final int MAX_INTERVALS = 64;
+    private final List<Histogram> intervals = new ArrayList<>();
+    private Histogram current;
+    private long intervalSamples = FIRST_INTERVAL_SAMPLES;
 
     private long negative;
 
@@ -34,6 +51,20 @@ final class LatencyStats {
         }
         long v = Math.min(oneWayNs, HIGHEST_NS);
         histogram.recordValue(v);
+        if (current == null) {
+            current = new Histogram(SIGNIFICANT_DIGITS);
+            current.setAutoResize(true);
+            current.setStartTimeStamp(intervals.isEmpty() ? startEpochMs : System.currentTimeMillis());
+        }
+        current.recordValue(v);
+        if (current.getTotalCount() >= intervalSamples) {
+            current.setEndTimeStamp(System.currentTimeMillis());
+            intervals.add(current);
+            current = null;
+            if (intervals.size() >= MAX_INTERVALS) {
+                mergePairs();
+            }
+        }
         count++;
         sumNs += v;
         sumSquaresNs += (double) v * v;
@@ -46,6 +77,42 @@ final class LatencyStats {
     /** How many negative latencies were refused. */
     long negative() {
         return negative;
+    }
+
+    private void mergePairs() {
+        List<Histogram> merged = new ArrayList<>();
+        for (int i = 0; i + 1 < intervals.size(); i += 2) {
+            Histogram a = intervals.get(i);
+            Histogram b = intervals.get(i + 1);
+            a.add(b);
+            a.setEndTimeStamp(b.getEndTimeStamp());
+            merged.add(a);
+        }
+        intervals.clear();
+        intervals.addAll(merged);
+        intervalSamples *= 2;
+    }
+
+    /**
+     * The test's intervals in time order; their sum is the whole test's histogram. The last, partly
+     * filled interval is its own when it holds at least half an interval's samples, else it is
+     * added to the one before (so no interval is less than half the others' size).
+     */
+    List<Histogram> intervals() {
+        List<Histogram> out = new ArrayList<>();
+        intervals.forEach(h -> out.add(h.copy()));
+        if (current != null) {
+            Histogram last = current.copy();
+            last.setEndTimeStamp(System.currentTimeMillis());
+            if (out.isEmpty() || last.getTotalCount() * 2 >= intervalSamples) {
+                out.add(last);
+            } else {
+                Histogram before = out.get(out.size() - 1);
+                before.add(last);
+                before.setEndTimeStamp(last.getEndTimeStamp());
+            }
+        }
+        return out;
     }
 
     long count() {

@@ -179,14 +179,20 @@ final class PubSubResults {
             HistogramLogWriter w = new HistogramLogWriter(ps);
             w.outputComment("wirebench pubsub one-way latency (RTT/2), values in ns, " + LatencyStats.SIGNIFICANT_DIGITS
                     + " significant digits; size_bytes=" + sizeBytes + " transport=" + cfg.transportName()
-                    + " reliability=" + cfg.reliability());
+                    + " reliability=" + cfg.reliability() + "; consecutive intervals of equal sample counts");
             w.outputLogFormatVersion();
             w.outputStartTime(s.startEpochMs);
             w.setBaseTime(s.startEpochMs);
             w.outputLegend();
-            s.histogram.setStartTimeStamp(s.startEpochMs);
-            s.histogram.setEndTimeStamp(System.currentTimeMillis());
-            w.outputIntervalHistogram(s.histogram);
+            List<org.HdrHistogram.Histogram> intervals = s.intervals();
+            if (intervals.isEmpty()) {
+                s.histogram.setStartTimeStamp(s.startEpochMs);
+                s.histogram.setEndTimeStamp(System.currentTimeMillis());
+                intervals = List.of(s.histogram);
+            }
+            for (org.HdrHistogram.Histogram h : intervals) {
+                w.outputIntervalHistogram(h);
+            }
         } finally {
             ps.close();
         }

@@ -1,0 +1,38 @@
+package wirebench.analyzer.history;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code history list}. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "The runs stored, oldest first.")
+final class HistoryList implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    DbOptions db;
+
+    @Mixin
+    Filters filters;
+
+    @Mixin
+    FormatOption output;
+
+    @Override
+    public Integer call() throws SQLException {
+        OutputTable t = new OutputTable(List.of("run_id", "time_utc", "git_sha", "host", "points", "rows",
+                "source"));
+        try (HistoryDb h = db.openReadOnly()) {
+            new HistoryQueries(h).runs(filters).forEach(t::add);
+        }
+        spec.commandLine().getOut().print(t.write(output.format));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}

@@ -1,0 +1,49 @@
+package wirebench.analyzer.history;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import wirebench.contract.WirebenchException;
+
+/** {@code history show METRIC}. */
+@Command(name = "show", mixinStandardHelpOptions = true,
+        description = "One metric over the runs, per test point: the value of each run (the median of its "
+                + "rows of that point when it has repetitions) and the number of rows.")
+final class HistoryShow implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    DbOptions db;
+
+    @Mixin
+    Filters filters;
+
+    @Parameters(index = "0", paramLabel = "METRIC", description = "A column, e.g. p99_us, mbps, samples_per_s.")
+    String metric;
+
+    @Mixin
+    FormatOption output;
+
+    @Override
+    public Integer call() throws SQLException {
+        OutputTable t = new OutputTable(List.of("point", "run_id", "time_utc", "git_sha", "host", metric, "rows"));
+        try (HistoryDb h = db.openReadOnly()) {
+            if (!new SeriesReader(h).metricNames().contains(metric)) {
+                throw new WirebenchException(WirebenchException.USAGE, "history show: no metric '" + metric
+                        + "' in " + db.db + " (stored: " + String.join(", ", new SeriesReader(h).metricNames())
+                        + ")");
+            }
+            new HistoryQueries(h).metricByRun(metric, filters).forEach(t::add);
+        }
+        spec.commandLine().getOut().print(t.write(output.format));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}

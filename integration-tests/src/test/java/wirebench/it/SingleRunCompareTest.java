@@ -1,0 +1,70 @@
+package wirebench.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import wirebench.analyzer.AnalyzerMain;
+import wirebench.contract.JsonReader;
+import wirebench.runner.RunnerMain;
+
+/**
+ * Two single runs of the demo's latency step ({@code demo --quick}: -scan 32:1024, 2000 samples a
+ * size) compared: p50 and p99 of each point get a verdict from the runs' interval logs, with the
+ * method named.
+ */
+class SingleRunCompareTest {
+
+    private static Path run(Path dir, int domain) {
+        StringWriter err = new StringWriter();
+        int code = RunnerMain.run(new String[] {"run", "pubsub", "-bothRoles", "-latencyTest", "-scan", "32:1024",
+            "-numIter", "2000", "-noPrintIntervals", "-domain", Integer.toString(domain), "--out", dir.toString()},
+                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        return dir;
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @SuppressWarnings("unchecked")
+    void shouldGiveP50AndP99VerdictsWithTheMethodWhenTwoSingleDemoRunsAreCompared(@TempDir Path tmp)
+            throws IOException {
+        Path a = run(tmp.resolve("a"), 61);
+        Path b = run(tmp.resolve("b"), 62);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        int code = AnalyzerMain.run(new String[] {"compare", a.toString(), b.toString(), "--format", "json"},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+
+        assertThat(code).as(err.toString()).isZero();
+        JsonReader.Obj doc = (JsonReader.Obj) JsonReader.parse("compare", out.toString());
+        List<Object> deltas = (List<Object>) doc.get("deltas");
+        int judged = 0;
+        for (Object o : deltas) {
+            JsonReader.Obj d = (JsonReader.Obj) o;
+            String point = (String) d.get("point");
+            String metric = (String) d.get("metric");
+            if (point.startsWith("latency ") && (metric.equals("p50_us") || metric.equals("p99_us"))) {
+                assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap");
+                assertThat(d.get("verdict")).as(point + " " + metric).isIn("worse", "better", "~");
+                assertThat(d.get("p_value")).as(point + " " + metric).isNotNull();
+                judged++;
+            }
+        }
+        // two sizes, p50 and p99 each
+        assertThat(judged).isEqualTo(4);
+        JsonReader.Obj counts = (JsonReader.Obj) doc.get("verdict_counts");
+        assertThat(((Number) counts.get("worse")).longValue() + ((Number) counts.get("better")).longValue()
+                + ((Number) counts.get("unchanged")).longValue()).isGreaterThanOrEqualTo(4);
+    }
+}
