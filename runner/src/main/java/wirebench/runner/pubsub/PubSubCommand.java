@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -22,7 +23,10 @@ import picocli.CommandLine.Spec;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.Algorithm;
 import wirebench.runner.compression.CompressionSettings;
+import wirebench.runner.engines.Engines;
 import wirebench.runner.results.ResultsDirectory;
+import wirebench.runner.transport.Engine;
+import wirebench.runner.transport.EngineOptions;
 import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.idle.AutoIdle;
@@ -32,11 +36,6 @@ import wirebench.runner.transport.idle.PeerCpus;
 import wirebench.runner.transport.idle.SpinningThreads;
 import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
-import wirebench.runner.transport.aeron.AeronTransport;
-import wirebench.runner.transport.raw.RawUdpTransport;
-import wirebench.runner.transport.tcp.TcpTransport;
-import wirebench.runner.transport.tcp.TlsKeys;
-import wirebench.runner.transport.tcp.TlsTransport;
 
 /**
  * {@code wirebench run pubsub}: RTI Perftest's publisher/subscriber model on Aeron (or raw UDP),
@@ -125,7 +124,9 @@ public final class PubSubCommand implements Callable<Integer> {
     Path outputFile;
     @Option(names = "-cpu", description = "Add the process CPU usage column.")
     boolean cpu;
-    @Option(names = "-transport", defaultValue = "UDPv4", description = "UDPv4 (Aeron UDP, default), SHMEM (Aeron IPC), TCP (NIO, length-prefixed frames) or TLS (TLS 1.3 over TCP).")
+    @Option(names = "-engine", completionCandidates = Engines.Names.class, description = "wirebench: the engine, one of ${COMPLETION-CANDIDATES} (default: the one -transport or -rawTransport selects, else aeron).")
+    String engine;
+    @Option(names = "-transport", description = "UDPv4 (Aeron UDP, default), SHMEM (Aeron IPC), TCP (NIO, length-prefixed frames) or TLS (TLS 1.3 over TCP).")
     String transport;
     @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address or interface name to bind and to send multicast from.")
     String nic;
@@ -232,9 +233,10 @@ public final class PubSubCommand implements Callable<Integer> {
     private int execute(PubSubConfig cfg, PerftestPrinter pubPrinter, PerftestPrinter subPrinter, PrintWriter err) {
         boolean both = cfg.publisher() && cfg.subscriber();
         printConfiguration(cfg, err);
-        try (Transport t = open(cfg.transport());
-             Transport subTransport = both && driverPerRole(cfg.transport()) ? open(cfg.transport()) : null) {
-            Map<String, Object> engine = t.describe();
+        Engine eng = cfg.engine();
+        try (Transport t = eng.open(cfg.transport());
+             Transport subTransport = both && eng.transportPerRole(cfg.transport()) ? eng.open(cfg.transport()) : null) {
+            Map<String, Object> engine = eng.record(t);
             if (subTransport != null) {
                 engine.put("drivers", "one embedded driver per role, as with two processes");
             }
@@ -275,7 +277,7 @@ public final class PubSubCommand implements Callable<Integer> {
                 } finally {
                     removeHook(stopHook);
                 }
-                Map<String, Object> cont = contention(cfg.transport());
+                Map<String, Object> cont = contention(cfg);
                 err.println(Contention.line(cont));
                 err.flush();
                 if (dir != null) {
@@ -292,14 +294,15 @@ public final class PubSubCommand implements Callable<Integer> {
     }
 
     /** The run.json {@code contention} entry at the end of the run (docs/pubsub.md). */
-    private Map<String, Object> contention(TransportSettings ts) {
+    private Map<String, Object> contention(PubSubConfig cfg) {
+        TransportSettings ts = cfg.transport();
         Threading th = ts.threading();
         String idle;
         String reason;
-        if (ts.kind() != TransportSettings.Kind.AERON_UDP && ts.kind() != TransportSettings.Kind.AERON_IPC) {
-            idle = ts.blockingSockets() || ts.kind() == TransportSettings.Kind.TLS ? "kernel-wait" : "busy-poll";
-            reason = "the " + ts.kind() + " transport uses no idle strategy: "
-                    + (idle.equals("busy-poll") ? "-noBlockingSockets polls without pause" : "a blocking receive");
+        Engine.Waiting waiting = cfg.engine().waiting(ts);
+        if (waiting != null) {
+            idle = waiting.idle();
+            reason = waiting.reason();
         } else if (th.auto() != null) {
             idle = th.auto().chosen();
             reason = th.auto().reason();
@@ -372,31 +375,6 @@ public final class PubSubCommand implements Callable<Integer> {
         }
     }
 
-    /**
-     * Both roles in one process over Aeron UDP with INVOKER threading get a driver each, so the quick
-     * local run measures what a run in two processes does: with one shared driver, a single lock
-     * serialises both roles' duty cycles and every cycle polls both roles' sockets (2 cores, 32 B:
-     * 10.8 us one-way p50 shared, 8.7 us in two processes). IPC needs the one shared driver; the
-     * other threading modes would add a driver thread per role.
-     */
-    static boolean driverPerRole(TransportSettings s) {
-        return s.kind() == TransportSettings.Kind.AERON_UDP && s.aeronDir() == null
-                && "INVOKER".equals(s.threading().mode());
-    }
-
-    static Transport open(TransportSettings s) {
-        switch (s.kind()) {
-            case RAW_UDP:
-                return new RawUdpTransport(s);
-            case TCP:
-                return new TcpTransport(s);
-            case TLS:
-                return new TlsTransport(s, TlsKeys.load(s.tls()));
-            default:
-                return new AeronTransport(s);
-        }
-    }
-
     private String commandLine() {
         return ResultsDirectory.commandLine(spec);
     }
@@ -424,7 +402,7 @@ public final class PubSubCommand implements Callable<Integer> {
                         + cfg.compression().algorithm() + " too (use -batchSize 0 to compare with Connext)");
             }
         }
-        if (cfg.transport().kind() != TransportSettings.Kind.RAW_UDP) {
+        if (cfg.engine().usesThreading()) {
             Threading th = cfg.transport().threading();
             if (cfg.transport().aeronDir() != null) {
                 err.println("Threading: the external driver's own (-aeronDir), harness idle " + th.idle());
@@ -484,24 +462,6 @@ public final class PubSubCommand implements Callable<Integer> {
         m.put("discovery_timeout_s", cfg.discoveryTimeoutS());
         m.put("latency_precision", "HdrHistogram " + LatencyStats.SIGNIFICANT_DIGITS + " significant digits, ns");
         return m;
-    }
-
-    /** Why a Perftest transport wirebench does not run is refused, and what to use instead. */
-    static String unsupportedTransport(String upper, String given) {
-        switch (upper) {
-            case "UDPV4_WAN":
-            case "WAN":
-                return "-transport " + given + ": RTI's WAN transport (NAT traversal through a locator service) has no"
-                        + " wirebench counterpart; across NATs use -transport TCP or TLS with -peer ADDR (one side"
-                        + " reachable), on a LAN UDPv4";
-            case "DTLS":
-                return "-transport DTLS: wirebench has no DTLS; for an encrypted link use -transport TLS (TLS 1.3 over"
-                        + " TCP), for UDP measurements UDPv4";
-            case "UDPV6":
-                return "-transport UDPv6: wirebench runs over IPv4; use UDPv4";
-            default:
-                return "-transport: expected UDPv4, SHMEM, TCP or TLS (wirebench's engines), got '" + given + "'";
-        }
     }
 
     private static WirebenchException usage(String message) {
@@ -694,54 +654,20 @@ public final class PubSubCommand implements Callable<Integer> {
                 sleep = method.equals("sleep");
             }
         }
-        String t = transport.toUpperCase(Locale.ROOT);
-        TransportSettings.Kind kind;
-        String name;
-        if (rawTransport) {
-            if (!t.equals("UDPV4")) {
-                throw usage("-rawTransport: works over UDPv4 only, got -transport " + transport);
+        Set<String> given = new java.util.LinkedHashSet<>();
+        picocli.CommandLine.ParseResult parsed = spec == null ? null : spec.commandLine().getParseResult();
+        for (String option : Engines.options()) {
+            if (parsed != null && parsed.hasMatchedOption(option)) {
+                given.add(option);
             }
-            kind = TransportSettings.Kind.RAW_UDP;
-            name = "raw-UDPv4" + (multicast ? "-multicast" : "") + (noBlockingSockets ? "-nonblocking" : "");
-        } else if (t.equals("UDPV4")) {
-            kind = TransportSettings.Kind.AERON_UDP;
-            name = "UDPv4" + (multicast ? "-multicast" : "");
-        } else if (t.equals("SHMEM")) {
-            if (multicast) {
-                throw usage("-multicast: not with -transport SHMEM");
-            }
-            kind = TransportSettings.Kind.AERON_IPC;
-            name = "SHMEM";
-        } else if (t.equals("TCP") || t.equals("TLS")) {
-            if (multicast) {
-                throw usage("-multicast: -transport " + t + " is unicast; give -peer, or use UDPv4 for multicast");
-            }
-            kind = t.equals("TCP") ? TransportSettings.Kind.TCP : TransportSettings.Kind.TLS;
-            name = t;
-            if (bestEffort) {
-                notes.add("-bestEffort over " + t + ": every message arrives (a TCP stream is reliable), as with"
-                        + " Perftest's TCP transport; rows keep the best_effort key");
-            }
-        } else {
-            throw usage(unsupportedTransport(t, transport));
         }
-        if (!rawTransport && (kind == TransportSettings.Kind.TCP || kind == TransportSettings.Kind.TLS)
-                && aeronMtuBytes != 0) {
-            throw usage("-aeronMtu: only with Aeron (UDPv4), not -transport " + transport);
-        }
-        if ((transportCertFile != null || transportPrivateKey != null || transportCertAuthority != null)
-                && kind != TransportSettings.Kind.TLS) {
-            throw usage("-transportCertFile/-transportPrivateKey/-transportCertAuthority: only with -transport TLS");
-        }
-        if (transportPrivateKey != null && transportCertFile == null) {
-            throw usage("-transportPrivateKey: needs -transportCertFile");
-        }
-        if (aeronMtuBytes != 0 && (aeronMtuBytes < 64 || aeronMtuBytes > 65504 || aeronMtuBytes % 32 != 0)) {
-            throw usage("-aeronMtu: expected a multiple of 32 in 64..65504, got " + aeronMtuBytes);
-        }
-        if (noBlockingSockets && !rawTransport && kind != TransportSettings.Kind.TCP) {
-            throw usage("-noBlockingSockets: only with -rawTransport or -transport TCP");
-        }
+        Engine engine = Engines.select(this.engine, rawTransport, transport, given);
+        TransportSettings.TlsFiles tls = new TransportSettings.TlsFiles(transportCertFile, transportPrivateKey,
+                transportCertAuthority);
+        Engine.Choice choice = engine.choose(new EngineOptions(transport != null ? transport
+                : engine.transports().get(0), multicast, bestEffort, !noBlockingSockets, aeronMtuBytes, tls, given),
+                notes::add);
+        String name = choice.keyName();
         List<Integer> batches = new ArrayList<>();
         for (int s : sizes) {
             int b;
@@ -761,11 +687,6 @@ public final class PubSubCommand implements Callable<Integer> {
         for (int i = 0; i < sizes.size(); i++) {
             maxMessage = Math.max(maxMessage, Wire.HEADER_BYTES + Math.max(sizes.get(i), batches.get(i)));
         }
-        if (kind == TransportSettings.Kind.RAW_UDP && maxMessage > RawUdpTransport.MAX_DATAGRAM_BYTES) {
-            throw usage("-rawTransport: a message of " + maxMessage + " bytes (sample or batch + " + Wire.HEADER_BYTES
-                    + "-byte header) does not fit one UDP datagram (" + RawUdpTransport.MAX_DATAGRAM_BYTES
-                    + "); use Aeron (drop -rawTransport) or smaller -dataLen/-batchSize");
-        }
         String nic = this.nic == null ? null : PeerLocators.nic(this.nic, notes::add);
         List<String> peers = new ArrayList<>();
         if (this.peers != null) {
@@ -775,8 +696,7 @@ public final class PubSubCommand implements Callable<Integer> {
         }
         boolean noPeers = peers.isEmpty();
         boolean mcast = multicast;
-        if (!mcast && noPeers && nic != null && !(isPub && isSub) && (kind == TransportSettings.Kind.AERON_UDP
-                || kind == TransportSettings.Kind.RAW_UDP) && !isLoopback(nic)) {
+        if (!mcast && noPeers && nic != null && !(isPub && isSub) && choice.multicastDiscovery() && !isLoopback(nic)) {
             // Perftest finds its peers by multicast: a -pub/-sub pair given only -nic must meet too
             mcast = true;
             name = name.replace("UDPv4", "UDPv4-multicast");
@@ -787,14 +707,6 @@ public final class PubSubCommand implements Callable<Integer> {
         String[] groups = multicastAddr == null ? new String[] {"239.255.1.1", "239.255.1.3"} : multicastAddr.split(",");
         String dataGroup = groups[0].trim();
         String echoGroup = groups.length > 1 ? groups[1].trim() : dataGroup;
-        if (mcast && kind != TransportSettings.Kind.RAW_UDP) {
-            for (String g : new String[] {dataGroup, echoGroup}) {
-                if (g.matches(".*[02468]$")) {
-                    throw usage("-multicastAddr: Aeron needs odd multicast addresses (the next one carries control"
-                            + " traffic), got " + g);
-                }
-            }
-        }
         List<String> peerList = noPeers ? List.of(nic != null ? nic : "127.0.0.1") : peers;
         int base = basePort != null ? basePort : 20000 + 2 * domain;
         if (base < 1 || base > 65534) {
@@ -805,17 +717,15 @@ public final class PubSubCommand implements Callable<Integer> {
         if (!Idle.NAMES.contains(threading.idle())) {
             throw usage(Idle.expected(idleStrategy));
         }
-        boolean reliable = !bestEffort && kind != TransportSettings.Kind.RAW_UDP;
-        final TransportSettings.Kind k = kind;
+        boolean reliable = choice.reliable();
+        final TransportSettings.Kind k = choice.kind();
         final boolean mc = mcast;
         final int maxBytes = maxMessage;
         java.util.function.Function<Threading, TransportSettings> settings = th -> new TransportSettings(k, reliable,
                 mc, dataGroup, echoGroup, nic, peerList, peerList, base, base + 1, 1000 + 2 * domain,
-                1001 + 2 * domain, maxBytes, !noBlockingSockets, th, aeronDir, aeronMtuBytes,
-                k == TransportSettings.Kind.TLS
-                        ? new TransportSettings.TlsFiles(transportCertFile, transportPrivateKey, transportCertAuthority)
-                        : null);
+                1001 + 2 * domain, maxBytes, !noBlockingSockets, th, aeronDir, aeronMtuBytes, tls);
         TransportSettings ts = settings.apply(threading);
+        engine.check(ts);
         contention = Contention.now(SpinningThreads.count(ts, isPub, isSub));
         if (threading.idle().equals("auto")) {
             ts = settings.apply(threading.withAuto(new AutoIdle(SpinningThreads.own(ts, isPub, isSub), contention.cpusUsable())));
@@ -834,7 +744,7 @@ public final class PubSubCommand implements Callable<Integer> {
         PayloadFile payload = loadDataFromFile == null ? null : PayloadFile.load(loadDataFromFile);
         return new PubSubConfig(isPub, isSub, latencyTest, List.copyOf(sizes), List.copyOf(batches), domain, keyed,
                 instances, iter, execS, latCount, rate, sleep, numSubscribers, numPublishers, publisherId, subscriberId,
-                discoveryTimeoutS, name, ts, new CompressionSettings(alg, level, threshold), explicit, payload, sleepMs,
+                discoveryTimeoutS, name, engine, ts, new CompressionSettings(alg, level, threshold), explicit, payload, sleepMs,
                 initialBurstSize == null ? 0 : initialBurstSize, latencyFile);
     }
 }

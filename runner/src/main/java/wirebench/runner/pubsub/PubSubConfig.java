@@ -3,6 +3,7 @@ package wirebench.runner.pubsub;
 import java.util.List;
 
 import wirebench.runner.compression.CompressionSettings;
+import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.TransportSettings;
 
 /**
@@ -27,6 +28,7 @@ import wirebench.runner.transport.TransportSettings;
  * @param subscriberId      -sidMultiSubTest
  * @param discoveryTimeoutS how long to wait for the peers
  * @param transportName     the key column value (UDPv4, SHMEM, raw-UDPv4, ...)
+ * @param engine            the engine that opens the transport
  * @param transport         where and how to send
  * @param compression       this side's -compressionId/-compressionLevel/-compressionThreshold
  * @param compressionExplicit a compression option or -loadDataFromFile was given (a subscriber then
@@ -39,7 +41,7 @@ import wirebench.runner.transport.TransportSettings;
 record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, List<Integer> sizesBytes,
         List<Integer> batchBytes, int domain, boolean keyed, int instances, long numIter, long executionTimeS,
         long latencyCount, long pubRatePerS, boolean pubRateSleep, int numSubscribers, int numPublishers,
-        int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, TransportSettings transport,
+        int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, Engine engine, TransportSettings transport,
         CompressionSettings compression, boolean compressionExplicit, PayloadFile payload, long sleepMs,
         int initialBurstSize, java.nio.file.Path latencyFile) {
 
