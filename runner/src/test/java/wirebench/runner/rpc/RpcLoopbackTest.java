@@ -81,7 +81,7 @@ class RpcLoopbackTest {
         long ms = Long.parseLong(m.group(4));
         double msPerCall = Double.parseDouble(m.group(5));
         assertThat(msPerCall).isEqualTo((double) ms / calls);
-        assertThat(m.group(6)).isEqualTo(Rating.of(msPerCall).text());
+        assertThat(m.group(6)).isEqualTo(wirebench.contract.SpeedTesterRating.of(msPerCall).text());
     }
 
     static List<String> csvRows(Path dir) throws IOException {
