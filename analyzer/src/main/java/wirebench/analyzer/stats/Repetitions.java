@@ -187,19 +187,24 @@ public final class Repetitions {
         IntColumn order = IntColumn.indexColumn(ORDER, rows.size(), 0);
         t.addColumns(order);
         summarised.add(ORDER);
-        Summarizer s = t.summarize(summarised, MEDIAN, AggregateFunctions.min,
+        Summarizer s = t.summarize(summarised, median(), AggregateFunctions.min,
                 AggregateFunctions.max, AggregateFunctions.countNonMissing);
         Table summary = groupBy.isEmpty() ? s.apply() : s.by(groupBy.toArray(new String[0]));
         return summary.sortAscendingOn("Min [" + ORDER + "]");
     }
 
-    /** Tablesaw's aggregate over {@link Median}, under the name its own median has ("Median [m0]"). */
-    private static final NumericAggregateFunction MEDIAN = new NumericAggregateFunction("Median") {
-        @Override
-        public Double summarize(NumericColumn<?> column) {
-            return Median.of(column.asDoubleArray());
-        }
-    };
+    /**
+     * Tablesaw's aggregate over {@link Median}, under the name its own median has ("Median [m0]");
+     * made when needed, so that loading this class does not load Tablesaw.
+     */
+    private static NumericAggregateFunction median() {
+        return new NumericAggregateFunction("Median") {
+            @Override
+            public Double summarize(NumericColumn<?> column) {
+                return Median.of(column.asDoubleArray());
+            }
+        };
+    }
 
     private static String measureColumn(int m) {
         return "m" + m;
