@@ -14,7 +14,6 @@ import wirebench.analyzer.cli.StatsCommand;
 import wirebench.analyzer.history.HistoryCommand;
 import wirebench.contract.CommandLineErrors;
 import wirebench.contract.VersionProvider;
-import wirebench.contract.WirebenchException;
 
 /** Entry point of the analyzer half: {@code wirebench stats|report|compare|convert|demo|history}. */
 @Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -33,7 +32,7 @@ public final class AnalyzerMain {
     boolean verbose;
 
     /** Exit code when an internal error (a bug) occurs. */
-    public static final int INTERNAL_ERROR = 1;
+    public static final int INTERNAL_ERROR = CommandLineErrors.INTERNAL_ERROR;
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -52,26 +51,7 @@ public final class AnalyzerMain {
         AnalyzerMain main = new AnalyzerMain();
         CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
-        CommandLineErrors.install(cl);
-        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
-            boolean verbose = main.verbose || parseResult.originalArgs().contains("-v")
-                    || parseResult.originalArgs().contains("--verbose");
-            PrintWriter err = cmd.getErr();
-            if (ex instanceof WirebenchException) {
-                err.println(ex.getMessage());
-                if (verbose) {
-                    ex.printStackTrace(err);
-                }
-                err.flush();
-                return ((WirebenchException) ex).exitCode();
-            }
-            err.println("wirebench: internal error: " + ex + (verbose ? "" : " (run with -v for details)"));
-            if (verbose) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return INTERNAL_ERROR;
-        });
+        CommandLineErrors.install(cl, () -> main.verbose);
         return cl;
     }
 }

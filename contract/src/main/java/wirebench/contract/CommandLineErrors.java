@@ -2,8 +2,10 @@ package wirebench.contract;
 
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 
 import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -13,7 +15,8 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * parse (unknown option, missing or ill-typed parameter): one line on stderr,
  * {@code wirebench <command>: <what was wrong>; see --help}, and exit code
  * {@link WirebenchException#USAGE} (2), instead of picocli's whole usage text. With {@code -v} or
- * {@code --verbose} among the arguments the stack trace follows.
+ * {@code --verbose} among the arguments the stack trace follows. And what every command does with an
+ * exception its run throws ({@link #install(CommandLine, BooleanSupplier)}).
  */
 public final class CommandLineErrors implements IParameterExceptionHandler {
 
@@ -25,6 +28,41 @@ public final class CommandLineErrors implements IParameterExceptionHandler {
     public static void install(CommandLine root) {
         root.setParameterExceptionHandler(new CommandLineErrors());
         setVersion(root);
+    }
+
+    /**
+     * {@link #install(CommandLine)}, and the one handler of exceptions a command's run throws: a
+     * {@link WirebenchException} prints its message and exits with its code; anything else is an
+     * internal error (exit {@link #INTERNAL_ERROR}) printed on one line. The stack trace follows
+     * with {@code -v}/{@code --verbose} among the arguments or {@code verbose} true.
+     */
+    public static void install(CommandLine root, BooleanSupplier verbose) {
+        install(root);
+        root.setExecutionExceptionHandler(executionHandler(verbose));
+    }
+
+    /** Exit code of an internal error (a bug): an exception that is no {@link WirebenchException}. */
+    public static final int INTERNAL_ERROR = 1;
+
+    static IExecutionExceptionHandler executionHandler(BooleanSupplier verboseOption) {
+        return (ex, cmd, parseResult) -> {
+            boolean verbose = verboseOption.getAsBoolean() || parseResult.originalArgs().contains("-v")
+                    || parseResult.originalArgs().contains("--verbose");
+            PrintWriter err = cmd.getErr();
+            int code;
+            if (ex instanceof WirebenchException) {
+                err.println(ex.getMessage());
+                code = ((WirebenchException) ex).exitCode();
+            } else {
+                err.println("wirebench: internal error: " + ex + (verbose ? "" : " (run with -v for details)"));
+                code = INTERNAL_ERROR;
+            }
+            if (verbose) {
+                ex.printStackTrace(err);
+            }
+            err.flush();
+            return code;
+        };
     }
 
     private static void setVersion(CommandLine cl) {

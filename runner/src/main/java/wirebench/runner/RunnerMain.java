@@ -11,7 +11,6 @@ import wirebench.contract.CommandLineErrors;
 import wirebench.contract.VersionProvider;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.campaign.CampaignCommand;
-import wirebench.runner.cli.RunCommand;
 import wirebench.runner.pubsub.PerftestAbbreviations;
 
 /** Entry point of the runner half: {@code wirebench run ...} and {@code wirebench campaign ...}. */
@@ -30,7 +29,7 @@ public final class RunnerMain {
     boolean verbose;
 
     /** Exit code when an internal error (a bug) occurs. */
-    public static final int INTERNAL_ERROR = 1;
+    public static final int INTERNAL_ERROR = CommandLineErrors.INTERNAL_ERROR;
 
     public static void main(String[] args) {
         int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
@@ -71,26 +70,7 @@ public final class RunnerMain {
         CommandLine cl = new CommandLine(main);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.getSubcommands().get("run").getSubcommands().get("pubsub").setOptionsCaseInsensitive(true);
-        CommandLineErrors.install(cl);
-        cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
-            boolean verbose = main.verbose || parseResult.originalArgs().contains("-v")
-                    || parseResult.originalArgs().contains("--verbose");
-            PrintWriter err = cmd.getErr();
-            if (ex instanceof WirebenchException) {
-                err.println(ex.getMessage());
-                if (verbose) {
-                    ex.printStackTrace(err);
-                }
-                err.flush();
-                return ((WirebenchException) ex).exitCode();
-            }
-            err.println("wirebench: internal error: " + ex + (verbose ? "" : " (run with -v for details)"));
-            if (verbose) {
-                ex.printStackTrace(err);
-            }
-            err.flush();
-            return INTERNAL_ERROR;
-        });
+        CommandLineErrors.install(cl, () -> main.verbose);
         return cl;
     }
 }

@@ -21,6 +21,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.contract.Columns;
 import wirebench.contract.Numbers;
+import wirebench.analyzer.stats.Median;
 
 /**
  * Compares two sets of runs on the benchstat model. Test points are matched by key (kind, the
@@ -208,8 +209,8 @@ public final class Comparison {
     }
 
     Delta delta(String point, Kind kind, String metric, double[] b, double[] c) {
-        double mb = median(b);
-        double mc = median(c);
+        double mb = Median.of(b);
+        double mc = Median.of(c);
         // a zero baseline has no percentage (null: the writers and gates show the absolute change); written as
         // if/else because "mc == 0 ? 0.0 : null" unboxes the null
         Double pct;
@@ -243,15 +244,6 @@ public final class Comparison {
         }
         return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, p, verdict,
                 "p=" + Numbers.upTo(p, 3) + " n=" + b.length + "+" + c.length);
-    }
-
-    /**
-     * Median of {@code v} (mean of the two middle values for an even count), by Tablesaw's column
-     * median, as the repetition grouping computes it ({@code stats}/{@code report} and compare give
-     * the same median of the same repetitions).
-     */
-    public static double median(double[] v) {
-        return DoubleColumn.create("v", v).median();
     }
 
     /**

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
 
+import wirebench.analyzer.stats.Median;
+
 /**
  * Change points of one series with E-divisive means (Matteson and James, "A Nonparametric
  * Approach for Multiple Change Point Analysis of Multivariate Data", 2014) in the windowed form of
@@ -380,7 +382,7 @@ public final class EDivisive {
         int cp = cps.get(i);
         int prev = i == 0 ? 0 : cps.get(i - 1);
         int next = i + 1 < cps.size() ? cps.get(i + 1) : x.length;
-        return new Change(cp, pValue, median(x, prev, cp), median(x, cp, next));
+        return new Change(cp, pValue, Median.of(x, prev, cp), Median.of(x, cp, next));
     }
 
     /** The merge test's p-value of change point {@code cp} on its neighbourhood {@code x[hood[0], hood[1])}. */
@@ -450,16 +452,5 @@ public final class EDivisive {
             r[i] = r[j];
             r[j] = u;
         }
-    }
-
-    /** The median of {@code x[from, to)} (mean of the middle two for an even count). */
-    static double median(double[] x, int from, int to) {
-        double[] c = Arrays.copyOfRange(x, from, to);
-        Arrays.sort(c);
-        int n = c.length;
-        if (n == 0) {
-            return Double.NaN;
-        }
-        return n % 2 == 1 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
     }
 }

@@ -16,6 +16,7 @@ import java.util.function.Consumer;
 
 import wirebench.contract.WirebenchException;
 import wirebench.analyzer.compare.Metric;
+import wirebench.analyzer.stats.Median;
 
 /**
  * Streams the series of the history, one (test point, metric) at a time, so memory holds one
@@ -186,7 +187,7 @@ public final class SeriesReader {
                 for (int k = i; k < j; k++) {
                     v[k - i] = rows.value[(int) keys[k]];
                 }
-                medians[n] = EDivisive.median(v, 0, v.length);
+                medians[n] = Median.of(v);
             }
             runRanks[n++] = run;
             i = j;
@@ -213,7 +214,7 @@ public final class SeriesReader {
         for (Map.Entry<String, List<Double>> e : byCommitValues.entrySet()) {
             double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).toArray();
             RunInfo r = first.get(e.getKey());
-            entries.add(new Series.Entry(r.runId(), r.time(), e.getKey(), EDivisive.median(v, 0, v.length), v.length));
+            entries.add(new Series.Entry(r.runId(), r.time(), e.getKey(), Median.of(v), v.length));
         }
         return new Series(point[0], point[1], metric, entries);
     }

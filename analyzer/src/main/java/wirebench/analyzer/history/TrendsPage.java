@@ -130,7 +130,7 @@ final class TrendsPage {
         for (Series s : ss) {
             List<EDivisive.Change> cs = bySeries.getOrDefault(key(s), List.of());
             changeCount += cs.size();
-            double median = EDivisive.median(s.values(), 0, s.values().length);
+            double median = wirebench.analyzer.stats.Median.of(s.values());
             metrics.add(new TrendChart.Metric(s.metric(), s.entries(), offsets.get(key(s)), cs, median));
             double last = s.entries().get(s.entries().size() - 1).value();
             double vs = median == 0 ? Double.NaN : (last - median) / Math.abs(median) * 100;

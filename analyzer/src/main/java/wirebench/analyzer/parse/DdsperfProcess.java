@@ -37,24 +37,6 @@ final class DdsperfProcess {
     /** The per-interval percentiles summarised. */
     static final List<String> PERCENTILES = List.of("p50", "p90", "p99");
 
-    static {
-        for (String p : PERCENTILES) {
-            ColumnLabels.register(Kind.LATENCY, "interval_" + p + "_us", "Interval " + p.substring(1)
-                    + "% median (μs)", null);
-        }
-        ColumnLabels.register(Kind.THROUGHPUT, "interval_" + Columns.SAMPLES_PER_S, "Interval Samples/s median", 0);
-        ColumnLabels.register(Kind.THROUGHPUT, "duration_s", "Seconds", 3);
-        ColumnLabels.register(Kind.RESOURCES, "role", "Role", null);
-        ColumnLabels.register(Kind.RESOURCES, "cpu_core_pct", "CPU (% of a core)", 1);
-        ColumnLabels.register(Kind.RESOURCES, "cpu_user_core_pct", "User (%)", 1);
-        ColumnLabels.register(Kind.RESOURCES, "cpu_system_core_pct", "System (%)", 1);
-        ColumnLabels.register(Kind.RESOURCES, "max_rss_mb", "Peak RSS (MB)", 1);
-        ColumnLabels.register(Kind.RESOURCES, "vcsw_per_s", "Voluntary switches/s", 0);
-        ColumnLabels.register(Kind.RESOURCES, "ivcsw_per_s", "Involuntary switches/s", 0);
-        ColumnLabels.register(Kind.RESOURCES, "written_per_s", "Written/s", 0);
-        ColumnLabels.register(Kind.RESOURCES, "write_max_us", "Longest write (μs)", null);
-    }
-
     private final String pid;
     /** The previous and last distinct interval times of this process (ddsperf's tlast and tnow). */
     private double prevT;

@@ -15,6 +15,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
 import wirebench.contract.Numbers;
+import wirebench.contract.LatencySummary;
 
 /**
  * The file RTI Perftest 4.1+ writes with {@code -latencyFile <file>}: per data size a section
@@ -52,25 +53,17 @@ public final class PerftestLatencyFileParser implements ResultParser {
     /** One section's samples. */
     private static final class Section {
         final int line;
-        final Histogram histogram = new Histogram(DIGITS);
-        long count;
-        double sum;
-        double sumSquares;
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
+        final LatencySummary latency;
 
         Section(int line) {
             this.line = line;
-            histogram.setAutoResize(true);
+            Histogram h = new Histogram(DIGITS);
+            h.setAutoResize(true);
+            latency = new LatencySummary(h);
         }
 
         void add(long v) {
-            histogram.recordValue(v);
-            count++;
-            sum += v;
-            sumSquares += (double) v * v;
-            min = Math.min(min, v);
-            max = Math.max(max, v);
+            latency.record(v);
         }
     }
 
@@ -167,22 +160,22 @@ public final class PerftestLatencyFileParser implements ResultParser {
         columns.add(SAMPLES);
         List<Row> rows = new ArrayList<>();
         for (Section s : sections) {
-            if (s.count == 0) {
+            LatencySummary l = s.latency;
+            if (l.count() == 0) {
                 warnings.add(new Warning(src, s.line, "section without samples: no result"));
                 continue;
             }
-            double ave = s.sum / s.count;
             Map<String, Object> v = new LinkedHashMap<>();
             v.put(Columns.SIZE_BYTES, null);
-            v.put(Columns.AVE_US, ave);
-            v.put(Columns.STD_US, Math.sqrt(Math.max(0, s.sumSquares / s.count - ave * ave)));
-            v.put(Columns.MIN_US, (double) s.min);
-            v.put(Columns.MAX_US, (double) s.max);
+            v.put(Columns.AVE_US, l.mean());
+            v.put(Columns.STD_US, l.std());
+            v.put(Columns.MIN_US, (double) l.min());
+            v.put(Columns.MAX_US, (double) l.max());
             for (String c : List.of(Columns.P50_US, Columns.P90_US, Columns.P99_US, Columns.P9999_US,
                     Columns.P999999_US)) {
-                v.put(c, (double) Math.min(s.max, s.histogram.getValueAtPercentile(Columns.percentileOf(c) * 100)));
+                v.put(c, (double) l.percentile(Columns.percentileOf(c) * 100));
             }
-            v.put(SAMPLES, (double) s.count);
+            v.put(SAMPLES, (double) l.count());
             rows.add(Row.of(v));
         }
         if (rows.isEmpty() && warnings.isEmpty()) {

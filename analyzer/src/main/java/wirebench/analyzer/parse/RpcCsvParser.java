@@ -13,7 +13,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.RpcColumns;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.stats.SpeedTesterRating;
+import wirebench.contract.SpeedTesterRating;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
@@ -64,7 +64,7 @@ final class RpcCsvParser {
             Map<String, Object> values = new LinkedHashMap<>(row.values());
             Object perCall = values.get(RpcColumns.ORIG_MS_PER_CALL);
             if (!values.containsKey(RpcColumns.RATING) && perCall != null) {
-                values.put(RpcColumns.RATING, SpeedTesterRating.of((Double) perCall));
+                values.put(RpcColumns.RATING, SpeedTesterRating.of((Double) perCall).text());
             }
             List<String> group = new ArrayList<>();
             for (String k : groupKeys) {

@@ -12,7 +12,6 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.stats.UdpColumnLabels;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
@@ -49,10 +48,6 @@ import wirebench.contract.WirebenchException;
  * {@link SpeedTestProgress#MAX_PER_RUN} interval rows per run.
  */
 public final class SpeedTestParser implements ResultParser {
-    static {
-        UdpColumnLabels.register();
-    }
-
     static final String FORMAT = "speed_test";
     /** CSI sequences; the parameter bytes include ':' (speed_test's COLOR_BLUE_BOLD is {@code ESC[1:34m}). */
     private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;:?]*[A-Za-z]");

@@ -13,7 +13,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.RpcColumns;
 import wirebench.analyzer.model.Warning;
-import wirebench.analyzer.stats.SpeedTesterRating;
+import wirebench.contract.SpeedTesterRating;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
@@ -67,7 +67,6 @@ public final class SpeedTesterOutputParser implements ResultParser {
             + ")\\s*$|^Finished Test In \\d+ ServerSide: ");
 
     static {
-        SpeedTesterRating.registerLabels();
     }
 
     @Override
@@ -375,7 +374,7 @@ public final class SpeedTesterOutputParser implements ResultParser {
         double calls = Double.parseDouble(m.group(3));
         double ms = Double.parseDouble(m.group(4));
         String rating = m.group(6);
-        String expected = SpeedTesterRating.of(msPerCall);
+        String expected = SpeedTesterRating.of(msPerCall).text();
         if (!expected.equals(rating)) {
             warnings.add(new Warning(src, n, "rating " + rating + " does not match " + figure + " ms per call ("
                     + expected + " by SpeedTester's thresholds)"));

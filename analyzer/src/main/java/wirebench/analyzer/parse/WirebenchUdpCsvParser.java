@@ -11,7 +11,6 @@ import java.util.Set;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
-import wirebench.analyzer.stats.UdpColumnLabels;
 
 /**
  * wirebench's {@code udp.csv} (docs/udp.md): read by {@link WirebenchCsvParser}, then shown as seed
@@ -20,10 +19,6 @@ import wirebench.analyzer.stats.UdpColumnLabels;
  * jitter. Key columns other than the seed's that hold one value in every row move to the title.
  */
 public final class WirebenchUdpCsvParser implements ResultParser {
-    static {
-        UdpColumnLabels.register();
-    }
-
     private final WirebenchCsvParser csv = new WirebenchCsvParser();
 
     @Override

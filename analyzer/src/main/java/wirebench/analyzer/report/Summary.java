@@ -12,7 +12,7 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.RpcColumns;
-import wirebench.analyzer.stats.SpeedTesterRating;
+import wirebench.contract.SpeedTesterRating;
 import wirebench.contract.Columns;
 import wirebench.contract.Numbers;
 
@@ -191,7 +191,8 @@ final class Summary {
                 if (ms == null) {
                     continue;
                 }
-                String rating = r.text(RpcColumns.RATING) != null ? r.text(RpcColumns.RATING) : SpeedTesterRating.of(ms);
+                String rating = r.text(RpcColumns.RATING) != null ? r.text(RpcColumns.RATING)
+                        : SpeedTesterRating.of(ms).text();
                 rows.add(List.of(name, Numbers.upTo(ms, 3), rating, rate == null ? "n/a" : grouped(rate)));
             }
         }

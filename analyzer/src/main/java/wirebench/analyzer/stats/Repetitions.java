@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import tech.tablesaw.aggregate.AggregateFunctions;
+import tech.tablesaw.aggregate.NumericAggregateFunction;
 import tech.tablesaw.aggregate.Summarizer;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -186,10 +187,23 @@ public final class Repetitions {
         IntColumn order = IntColumn.indexColumn(ORDER, rows.size(), 0);
         t.addColumns(order);
         summarised.add(ORDER);
-        Summarizer s = t.summarize(summarised, AggregateFunctions.median, AggregateFunctions.min,
+        Summarizer s = t.summarize(summarised, median(), AggregateFunctions.min,
                 AggregateFunctions.max, AggregateFunctions.countNonMissing);
         Table summary = groupBy.isEmpty() ? s.apply() : s.by(groupBy.toArray(new String[0]));
         return summary.sortAscendingOn("Min [" + ORDER + "]");
+    }
+
+    /**
+     * Tablesaw's aggregate over {@link Median}, under the name its own median has ("Median [m0]");
+     * made when needed, so that loading this class does not load Tablesaw.
+     */
+    private static NumericAggregateFunction median() {
+        return new NumericAggregateFunction("Median") {
+            @Override
+            public Double summarize(NumericColumn<?> column) {
+                return Median.of(column.asDoubleArray());
+            }
+        };
     }
 
     private static String measureColumn(int m) {

@@ -129,7 +129,6 @@ public final class Savings {
         String alg = ctx.get(ALGORITHM);
         String lower = alg.toLowerCase(Locale.ROOT);
         String algCol = lower + "_mbit";
-        ColumnLabels.register(algCol, alg + " Compression (Mb)", 2);
         List<Row> rows = new ArrayList<>();
         for (Map.Entry<Double, double[]> e : compressed.entrySet()) {
             double batch = e.getKey();

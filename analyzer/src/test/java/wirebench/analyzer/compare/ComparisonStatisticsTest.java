@@ -38,7 +38,7 @@ class ComparisonStatisticsTest {
     @Test
     void shouldTakeTheMeanOfTheMiddleTwoForAnEvenCount() {
         // numpy 1.24.2: np.median([7, 1, 3, 10]) = 5.0, np.median([7, 1, 3]) = 3.0
-        assertThat(Comparison.median(new double[] {7, 1, 3, 10})).isEqualTo(5.0);
-        assertThat(Comparison.median(new double[] {7, 1, 3})).isEqualTo(3.0);
+        assertThat(wirebench.analyzer.stats.Median.of(new double[] {7, 1, 3, 10})).isEqualTo(5.0);
+        assertThat(wirebench.analyzer.stats.Median.of(new double[] {7, 1, 3})).isEqualTo(3.0);
     }
 }

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.JavaOptions;
-import wirebench.runner.RunnerMain;
+import wirebench.runner.cli.MainClass;
 import wirebench.runner.campaign.CommandLines.Role;
 import wirebench.runner.results.ResultsDirectory;
 
@@ -423,7 +423,7 @@ final class CampaignRunner {
                 "--enable-native-access=ALL-UNNAMED"));
         c.addAll(JavaOptions.fromEnvironment());
         c.addAll(List.of("-Dfile.encoding=UTF-8", "-Dwirebench.git=" + System.getProperty("wirebench.git", ""), "-cp",
-                System.getProperty("java.class.path"), RunnerMain.class.getName(), "run", "pubsub"));
+                System.getProperty("java.class.path"), MainClass.NAME, "run", "pubsub"));
         return c;
     }
 

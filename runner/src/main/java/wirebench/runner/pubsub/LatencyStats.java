@@ -5,9 +5,11 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 
+import wirebench.contract.LatencySummary;
+
 /**
- * One-way latencies of one data size: running sums for Perftest's ave/std/min/max and an
- * HdrHistogram (values in ns, 3 significant decimal digits) for the percentiles. One-way = RTT / 2.
+ * One-way latencies of one data size in ns ({@link LatencySummary} over an HdrHistogram of 3
+ * significant decimal digits), shown in us. One-way = RTT / 2.
  *
  * <p>Besides the whole test's histogram it keeps the test as consecutive <b>intervals</b> of equal
  * sample counts (a fixed share of the samples, not of time): intervals of
@@ -22,11 +24,7 @@ final class LatencyStats {
     private static final long HIGHEST_NS = 3_600_000_000_000L;
 
     final Histogram histogram = new Histogram(1, HIGHEST_NS, SIGNIFICANT_DIGITS);
-    private long count;
-    private double sumNs;
-    private double sumSquaresNs;
-    private long minNs = Long.MAX_VALUE;
-    private long maxNs;
+    private final LatencySummary summary = new LatencySummary(histogram);
     long lastNs;
     final long startEpochMs = System.currentTimeMillis();
     /** Samples in the first intervals. */
@@ -49,8 +47,8 @@ final class LatencyStats {
             negative++;
             return false;
         }
-        long v = Math.min(oneWayNs, HIGHEST_NS);
-        histogram.recordValue(v);
+        long v = Math.max(1, Math.min(oneWayNs, HIGHEST_NS));
+        summary.record(v);
         if (current == null) {
             current = new Histogram(SIGNIFICANT_DIGITS);
             current.setAutoResize(true);
@@ -65,11 +63,6 @@ final class LatencyStats {
                 mergePairs();
             }
         }
-        count++;
-        sumNs += v;
-        sumSquaresNs += (double) v * v;
-        minNs = Math.min(minNs, v);
-        maxNs = Math.max(maxNs, v);
         lastNs = v;
         return true;
     }
@@ -116,35 +109,28 @@ final class LatencyStats {
     }
 
     long count() {
-        return count;
+        return summary.count();
     }
 
     double aveUs() {
-        return count == 0 ? 0 : sumNs / count / 1000.0;
+        return summary.mean() / 1000.0;
     }
 
     /** Population standard deviation (divide by n), as Perftest computes it. */
     double stdUs() {
-        if (count == 0) {
-            return 0;
-        }
-        double ave = sumNs / count;
-        return Math.sqrt(Math.max(0, sumSquaresNs / count - ave * ave)) / 1000.0;
+        return summary.std() / 1000.0;
     }
 
     double minUs() {
-        return count == 0 ? 0 : minNs / 1000.0;
+        return summary.min() / 1000.0;
     }
 
     double maxUs() {
-        return maxNs / 1000.0;
+        return summary.max() / 1000.0;
     }
 
-    /**
-     * HdrHistogram's value at {@code percentile} (0..100), in us, capped at the exact maximum (the
-     * histogram reports the highest value equivalent to the sample, which may exceed it by < 0.1%).
-     */
+    /** The value at {@code percentile} (0..100) in us, capped at the exact maximum. */
     double percentileUs(double percentile) {
-        return count == 0 ? 0 : Math.min(histogram.getValueAtPercentile(percentile), maxNs) / 1000.0;
+        return summary.percentile(percentile) / 1000.0;
     }
 }

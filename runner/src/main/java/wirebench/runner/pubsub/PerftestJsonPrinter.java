@@ -15,7 +15,8 @@ final class PerftestJsonPrinter extends PerftestPrinter {
         super(out, intervals, headers, cpu);
     }
 
-    private void header(int sizeBytes) {
+    @Override
+    void header(int sizeBytes) {
         if (started) {
             out.print(",\n\t\t{\n");
         } else {
@@ -35,16 +36,6 @@ final class PerftestJsonPrinter extends PerftestPrinter {
         } else {
             out.print(",");
         }
-    }
-
-    @Override
-    synchronized void latencyHeader(int sizeBytes) {
-        header(sizeBytes);
-    }
-
-    @Override
-    synchronized void throughputHeader(int sizeBytes) {
-        header(sizeBytes);
     }
 
     @Override

@@ -14,21 +14,12 @@ class PerftestLegacyPrinter extends PerftestPrinter {
         return cpu ? f(" CPU %1.2f (%%)", pct) : "";
     }
 
-    private void header(int sizeBytes) {
+    @Override
+    void header(int sizeBytes) {
         if (headers && intervals) {
             out.print(f("\n\n********** New data length is %d\n", sizeBytes));
             out.flush();
         }
-    }
-
-    @Override
-    synchronized void latencyHeader(int sizeBytes) {
-        header(sizeBytes);
-    }
-
-    @Override
-    synchronized void throughputHeader(int sizeBytes) {
-        header(sizeBytes);
     }
 
     @Override

@@ -68,14 +68,22 @@ abstract class PerftestPrinter {
             double cpuPct) {
     }
 
-    abstract void latencyHeader(int sizeBytes);
+    /** What opens a size, in both tests unless a layout tells them apart; default nothing. */
+    void header(int sizeBytes) {
+    }
+
+    synchronized void latencyHeader(int sizeBytes) {
+        header(sizeBytes);
+    }
 
     abstract void latencyInterval(int sizeBytes, long latencyUs, double aveUs, double stdUs, long minUs, long maxUs,
             double cpuPct);
 
     abstract void latencySummary(LatencySummary s);
 
-    abstract void throughputHeader(int sizeBytes);
+    synchronized void throughputHeader(int sizeBytes) {
+        header(sizeBytes);
+    }
 
     abstract void throughputInterval(ThroughputInterval t);
 

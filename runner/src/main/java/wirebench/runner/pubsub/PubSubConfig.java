@@ -1,9 +1,12 @@
 package wirebench.runner.pubsub;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import wirebench.runner.compression.CompressionSettings;
+import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.TransportSettings;
+import wirebench.runner.transport.idle.Contention;
 
 /**
  * A resolved pub/sub test configuration (every default applied, every rule checked).
@@ -27,6 +30,7 @@ import wirebench.runner.transport.TransportSettings;
  * @param subscriberId      -sidMultiSubTest
  * @param discoveryTimeoutS how long to wait for the peers
  * @param transportName     the key column value (UDPv4, SHMEM, raw-UDPv4, ...)
+ * @param engine            the engine that opens the transport
  * @param transport         where and how to send
  * @param compression       this side's -compressionId/-compressionLevel/-compressionThreshold
  * @param compressionExplicit a compression option or -loadDataFromFile was given (a subscriber then
@@ -35,13 +39,34 @@ import wirebench.runner.transport.TransportSettings;
  * @param sleepMs           -sleep: milliseconds to sleep after each sample sent (a batch: per sample in it), 0 = none
  * @param initialBurstSize  -initialBurstSize: warm-up round trips per size, 0 = the default
  * @param latencyFile       -latencyFile: where every latency sample goes, or null
+ * @param output            where and how results are printed and written
+ * @param calculatedRatePerS the samples/s -pubRatebps came to, 0 = not given (printed with the configuration)
+ * @param idleGiven         -idleStrategy was given (run.json says so)
+ * @param contention        the run's CPUs, spinning threads and load at start; the one mutable part:
+ *                          the peer's CPUs are added when it is first heard from
  */
 record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, List<Integer> sizesBytes,
         List<Integer> batchBytes, int domain, boolean keyed, int instances, long numIter, long executionTimeS,
         long latencyCount, long pubRatePerS, boolean pubRateSleep, int numSubscribers, int numPublishers,
-        int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, TransportSettings transport,
+        int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, Engine engine, TransportSettings transport,
         CompressionSettings compression, boolean compressionExplicit, PayloadFile payload, long sleepMs,
-        int initialBurstSize, java.nio.file.Path latencyFile) {
+        int initialBurstSize, Path latencyFile, Output output, long calculatedRatePerS,
+        boolean idleGiven, Contention contention) {
+
+    /**
+     * Printing and files.
+     *
+     * @param format         -outputFormat as given (csv, json, legacy, legacy2)
+     * @param printIntervals not -noPrintIntervals
+     * @param headers        not -noOutputHeaders
+     * @param cpu            -cpu: the CPU usage column
+     * @param outputFile     -outputFile, or null (stdout)
+     * @param subOutputFile  -subOutputFile, or null
+     * @param resultsDir     --out, or null (no results directory)
+     */
+    record Output(String format, boolean printIntervals, boolean headers, boolean cpu, Path outputFile,
+            Path subOutputFile, Path resultsDir) {
+    }
 
     String reliability() {
         return transport.reliable() ? "reliable" : "best_effort";

@@ -23,6 +23,11 @@ import wirebench.runner.transport.Transport;
  * The publisher: discovers the subscribers, then per data size sends warm-up pings, the test
  * (ping-pong or a stream with a ping every latencyCount batches) and FINISHED until every
  * subscriber acknowledged; it measures and prints latency (RTT / 2).
+ *
+ * <p>Over 400 lines, one piece on purpose: one thread runs discovery, pacing, pings and FINISHED
+ * for a size, and each step reads the state the previous one left (the ping in flight, the
+ * subscribers heard, the size's {@link LatencyStats}); cutting it would hand that state across
+ * classes in the sending loop. Pacing lives in {@link Pacer}.
  */
 final class PublisherRole implements MessageHandler {
     private static final long HELLO_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(100);

@@ -22,6 +22,12 @@ import wirebench.runner.transport.Transport;
  * A subscriber: announces itself to every publisher it hears, counts samples per size (loss from
  * per-publisher sequence gaps, per-instance state when keyed), echoes the pings addressed to it,
  * prints throughput every second and a summary when FINISHED has come from every publisher.
+ *
+ * <p>Over 400 lines, one piece on purpose: it is one thread's state machine, and every handler
+ * (HELLO, DATA, FINISHED, the silence timeout, the partial row written from a shutdown hook) reads
+ * and changes the same per-size state (counters, sequence gaps, instances, compression learned,
+ * checksums) under the same lock; cutting it would hand that state across classes with every
+ * message. The numbers live in {@link ThroughputStats}.
  */
 final class SubscriberRole implements MessageHandler {
     private static final long INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);

@@ -3,6 +3,7 @@ package wirebench.runner.rpc;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
+import wirebench.contract.SpeedTesterRating;
 
 /**
  * The figures of one finished case. The original's: whole milliseconds (nanoseconds truncated),
@@ -35,8 +36,8 @@ public record CaseResult(int number, SpeedCase speedCase, int threads, boolean m
         return (double) origTimeMs() / calls;
     }
 
-    public Rating rating() {
-        return Rating.of(origMsPerCall());
+    public SpeedTesterRating rating() {
+        return SpeedTesterRating.of(origMsPerCall());
     }
 
     /** The precise elapsed time in milliseconds. */
@@ -63,7 +64,7 @@ public record CaseResult(int number, SpeedCase speedCase, int threads, boolean m
     public static String line(int number, String label, long calls, long timeMs) {
         double msPerCall = (double) timeMs / calls;
         return number + " - " + label + ", Performed " + calls + " in " + timeMs + ", " + Double.toString(msPerCall)
-                + " ms per call - " + Rating.of(msPerCall).text();
+                + " ms per call - " + SpeedTesterRating.of(msPerCall).text();
     }
 
     /** The latency at {@code percentile} (0..100) in microseconds. */

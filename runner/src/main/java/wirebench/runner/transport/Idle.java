@@ -12,8 +12,8 @@ import wirebench.runner.transport.idle.AutoIdle;
 
 /** Idle strategies by the names used on the command line. */
 public final class Idle {
-    /** How long "spinyield" spins before it yields: a few round trips on loopback. */
-    public static final long SPIN_YIELD_NS = 50_000;
+    /** How long "spinyield" spins before it yields. */
+    public static final long SPIN_YIELD_NS = SpinThenYieldIdleStrategy.SPIN_NS;
     /** The names {@link #of(String)} takes. */
     public static final java.util.List<String> NAMES = java.util.List.of("auto", "yield", "spinyield", "spin", "backoff",
             "sleep");

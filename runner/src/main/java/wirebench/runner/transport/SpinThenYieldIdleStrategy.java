@@ -10,6 +10,8 @@ import org.agrona.concurrent.IdleStrategy;
  * {@code YieldingIdleStrategy}.
  */
 public final class SpinThenYieldIdleStrategy implements IdleStrategy {
+    /** How long "spinyield" spins before it yields: a few round trips on loopback. */
+    public static final long SPIN_NS = 50_000;
     private final long spinNs;
     private final org.agrona.concurrent.NanoClock clock;
     private long idleSinceNs;

@@ -31,7 +31,6 @@ import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
-import wirebench.runner.RunnerMain;
 import wirebench.runner.cli.Ranges;
 import wirebench.runner.cli.Validated;
 import wirebench.runner.results.ResultsDirectory;
@@ -322,7 +321,7 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
         c.add(ProcessHandle.current().info().command().orElse("java"));
         c.addAll(List.of("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"),
-                RunnerMain.class.getName()));
+                wirebench.runner.cli.MainClass.NAME));
         return c;
     }
 

@@ -17,7 +17,7 @@ import wirebench.contract.WirebenchException;
 /** Perftest's role default, RTI's -peer locators, -nic, and the nonsense that must stop before anything runs. */
 class PerftestDropInTest {
 
-    private static PubSubConfig resolve(String... args) {
+    static PubSubConfig resolve(String... args) {
         PubSubCommand c = new PubSubCommand();
         CommandLine cl = new CommandLine(c);
         cl.setOptionsCaseInsensitive(true);

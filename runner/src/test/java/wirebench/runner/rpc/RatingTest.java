@@ -4,28 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+
+import wirebench.contract.SpeedTesterRating;
 
 class RatingTest {
-
-    @ParameterizedTest(name = "{0} ms per call is {1}")
-    @CsvSource({
-            "0.0, SUPERB",
-            "0.0999, SUPERB",
-            "0.1, TOP",
-            "0.2999, TOP",
-            "0.3, OK",
-            "0.4999, OK",
-            "0.5, ACCEPTABLE",
-            "0.9999, ACCEPTABLE",
-            "1.0, LOUSY",
-            "4.9999, LOUSY",
-            "5.0, DEAD HORSE",
-            "10.9851, DEAD HORSE"})
-    void shouldRateWithStrictLessThanWhenOnOrNearEachThreshold(double msPerCall, String expected) {
-        assertThat(Rating.of(msPerCall).text()).isEqualTo(expected);
-    }
 
     @Test
     void shouldRateTheOriginalsDivisionResultWhenWholeMsHitAThresholdExactly() {
@@ -52,7 +34,7 @@ class RatingTest {
         CaseResult r = new CaseResult(2, SpeedCase.ECHO, 10, true, 10_000, 999_999_999L, h);
         assertThat(r.origTimeMs()).isEqualTo(999);
         assertThat(r.origMsPerCall()).isEqualTo(0.0999);
-        assertThat(r.rating()).isEqualTo(Rating.SUPERB);
+        assertThat(r.rating()).isEqualTo(SpeedTesterRating.SUPERB);
         assertThat(r.msPerCall()).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(r.callsPerS()).isCloseTo(10_000.00001, org.assertj.core.data.Offset.offset(1e-3));
         assertThat(r.originalLine()).isEqualTo("2 - echo calls, Performed 10000 in 999, 0.0999 ms per call - SUPERB");

@@ -8,7 +8,6 @@ import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import wirebench.contract.Numbers;
-import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.SpinThenYieldIdleStrategy;
 
 /**
@@ -74,7 +73,7 @@ public final class AutoIdle {
 
     /** A new adaptive strategy for one waiting thread. */
     public synchronized AdaptiveIdleStrategy newStrategy() {
-        IdleStrategy[] c = {new SpinThenYieldIdleStrategy(Idle.SPIN_YIELD_NS, clock), new YieldingIdleStrategy()};
+        IdleStrategy[] c = {new SpinThenYieldIdleStrategy(SpinThenYieldIdleStrategy.SPIN_NS, clock), new YieldingIdleStrategy()};
         AdaptiveIdleStrategy s = new AdaptiveIdleStrategy(c, new IdleChooser(c.length, start, epochOffsetNs), clock);
         made.add(s);
         return s;

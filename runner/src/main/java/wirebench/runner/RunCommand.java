@@ -1,4 +1,4 @@
-package wirebench.runner.cli;
+package wirebench.runner;
 
 import picocli.CommandLine.Command;
 import wirebench.runner.pubsub.PubSubCommand;
