@@ -21,6 +21,7 @@ import wirebench.analyzer.compare.CompareReport;
 import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
+import wirebench.analyzer.compare.RunSettings;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
@@ -100,6 +101,7 @@ public final class CompareCommand implements Callable<Integer> {
         all.addAll(cmp.distributions(histograms(basePaths, unreadable), histograms(candPaths, unreadable)));
         List<String> notes = new ArrayList<>(tables.notes());
         unreadable.forEach(w -> notes.add(w.format()));
+        notes.addAll(RunSettings.differences(basePaths, candPaths));
         Comparison.Result r = new Comparison.Result(all, tables.onlyInBaseline(), tables.onlyInCandidate(), notes);
 
         List<String> gateLines = new ArrayList<>();
