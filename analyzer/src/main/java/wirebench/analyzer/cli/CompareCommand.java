@@ -22,6 +22,7 @@ import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.compare.GateRule;
+import wirebench.analyzer.compare.RunSettings;
 import wirebench.analyzer.compare.SingleRunReplicates;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
@@ -106,6 +107,7 @@ public final class CompareCommand implements Callable<Integer> {
         all.addAll(cmp.distributions(histograms(basePaths, unreadable), histograms(candPaths, unreadable)));
         List<String> notes = new ArrayList<>(tables.notes());
         unreadable.forEach(w -> notes.add(w.format()));
+        notes.addAll(RunSettings.differences(basePaths, candPaths));
         Comparison.Result r = new Comparison.Result(all, tables.onlyInBaseline(), tables.onlyInCandidate(), notes);
 
         List<GateRule.Check> checks = new ArrayList<>();

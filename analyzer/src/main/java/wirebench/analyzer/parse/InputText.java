@@ -47,6 +47,8 @@ public final class InputText {
     private final String text;
     private final Charset charset;
     private final List<String> head;
+    /** A file that fitted in the head's read: its bytes, read once (null for a longer file). */
+    private final byte[] whole;
     private List<String> all;
     private boolean endsWithNewline;
 
@@ -57,14 +59,16 @@ public final class InputText {
         this.text = text;
         this.charset = StandardCharsets.UTF_8;
         this.head = headOf(text);
+        this.whole = null;
     }
 
-    private InputText(String source, Path path, Charset charset, List<String> head) {
+    private InputText(String source, Path path, Charset charset, List<String> head, byte[] whole) {
         this.source = source;
         this.path = path;
         this.text = null;
         this.charset = charset;
         this.head = head;
+        this.whole = whole;
     }
 
     /** Opens {@code path} and reads its head; a missing or unreadable file is bad input (exit 3). */
@@ -80,7 +84,9 @@ public final class InputText {
             throw WirebenchException.badInput(name + ": cannot read (" + e.getMessage() + ")");
         }
         Charset cs = isUtf8(bytes, bytes.length == HEAD_BYTES) ? StandardCharsets.UTF_8 : StandardCharsets.ISO_8859_1;
-        InputText partial = new InputText(name, path, cs, List.of());
+        // a file shorter than the head's read is all in bytes: later readers take them, not the file
+        byte[] whole = bytes.length < HEAD_BYTES ? bytes : null;
+        InputText partial = new InputText(name, path, cs, List.of(), whole);
         try (LineReader r = partial.open()) {
             List<String> head = new ArrayList<>();
             String l;
@@ -89,7 +95,7 @@ public final class InputText {
                 head.add(l);
                 bytesSeen += l.length() + 1;
             }
-            return new InputText(name, path, cs, Collections.unmodifiableList(head));
+            return new InputText(name, path, cs, Collections.unmodifiableList(head), whole);
         }
     }
 
@@ -129,6 +135,9 @@ public final class InputText {
         if (path == null) {
             return new LineReader(source, new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8)),
                     StandardCharsets.UTF_8);
+        }
+        if (whole != null) {
+            return new LineReader(source, new ByteArrayInputStream(whole), charset, whole.length + 1);
         }
         try {
             return new LineReader(source, Files.newInputStream(path), charset);

@@ -29,7 +29,9 @@ public final class LineReader implements Closeable {
     private final String source;
     private final InputStream in;
     private final Charset charset;
-    private final byte[] buf = new byte[1 << 16];
+    /** The read buffer of a stream of unknown length: 64 KiB. */
+    static final int BUFFER_BYTES = 1 << 16;
+    private final byte[] buf;
     private int pos;
     private int limit;
     private byte[] carry = new byte[256];
@@ -43,9 +45,18 @@ public final class LineReader implements Closeable {
     private boolean skipLf;
 
     LineReader(String source, InputStream in, Charset charset) {
+        this(source, in, charset, BUFFER_BYTES);
+    }
+
+    /**
+     * A reader with a buffer of {@code bufferBytes} (at most {@link #BUFFER_BYTES}, at least 16): an
+     * input known to be short needs no 64 KiB buffer (thousands of small files each allocated one).
+     */
+    LineReader(String source, InputStream in, Charset charset, int bufferBytes) {
         this.source = source;
         this.in = in;
         this.charset = charset;
+        this.buf = new byte[Math.max(16, Math.min(BUFFER_BYTES, bufferBytes))];
     }
 
     /** The next line without its line end, or null at the end of the input. */

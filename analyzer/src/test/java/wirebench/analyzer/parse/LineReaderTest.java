@@ -47,6 +47,38 @@ class LineReaderTest {
     }
 
     @Test
+    void shouldSplitLinesAcrossBufferEndsWhenTheBufferIsTheSmallest() {
+        // a 16-byte buffer: the BOM, a CR LF pair and a two-byte character each fall across a refill
+        byte[] b = "\uFEFFabcdefghijklm\r\nnopqrstuvwxyz0\u03bcs\r\rend".getBytes(StandardCharsets.UTF_8);
+        List<String> out = new ArrayList<>();
+        try (LineReader r = new LineReader("mem", new java.io.ByteArrayInputStream(b), StandardCharsets.UTF_8, 1)) {
+            String l;
+            while ((l = r.next()) != null) {
+                out.add(l);
+            }
+        }
+        assertThat(out).containsExactly("abcdefghijklm", "nopqrstuvwxyz0\u03bcs", "", "end");
+    }
+
+    @Test
+    void shouldReadASmallFileOnceWhenItFitsTheHead() throws IOException {
+        Path f = dir.resolve("small.csv");
+        Files.write(f, "a\nb\n".getBytes(StandardCharsets.UTF_8));
+        InputText text = InputText.read(f);
+        Files.delete(f); // the parsers' second pass must not need the file again
+
+        List<String> out = new ArrayList<>();
+        try (LineReader r = text.open()) {
+            String l;
+            while ((l = r.next()) != null) {
+                out.add(l);
+            }
+        }
+        assertThat(out).containsExactly("a", "b");
+        assertThat(text.lines()).containsExactly("a", "b");
+    }
+
+    @Test
     void shouldReadLatin1WhenTheHeadIsNotUtf8() throws IOException {
         byte[] b = "Ave (\u00b5s)\n1\n".getBytes(StandardCharsets.ISO_8859_1);
         assertThat(lines(b)).containsExactly("Ave (\u00b5s)", "1");

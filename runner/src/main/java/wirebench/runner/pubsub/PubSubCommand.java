@@ -140,7 +140,7 @@ public final class PubSubCommand implements Callable<Integer> {
     String idleStrategy;
     @Option(names = "-aeronDir", description = "Use the external Aeron media driver in this directory instead of an embedded one.")
     String aeronDir;
-    @Option(names = "-aeronMtu", defaultValue = "0", description = "Aeron UDP MTU in bytes, a multiple of 32 up to 65504 (default: Aeron's 1408; loopback allows more).")
+    @Option(names = "-aeronMtu", defaultValue = "0", description = "Aeron MTU in bytes, a multiple of 32 up to 65504 (default: from the path: 65504 on loopback and IPC, the interface MTU - 28 elsewhere; docs/pubsub.md).")
     int aeronMtuBytes;
     @Option(names = "-discoveryTimeout", defaultValue = "30", description = "Seconds to wait for the peers (default 30).")
     long discoveryTimeoutS;

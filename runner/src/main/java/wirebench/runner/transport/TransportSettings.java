@@ -21,7 +21,7 @@ import java.util.List;
  * @param blockingSockets  raw UDP only: blocking receive (true) or non-blocking busy polling
  * @param threading        Aeron threading and idle choice
  * @param aeronDir         Aeron only: directory of an external media driver, null = embedded driver
- * @param mtuBytes         Aeron UDP only: MTU of the publications, 0 = Aeron's default (1408)
+ * @param mtuBytes         Aeron only: MTU of the publications (-aeronMtu), 0 = chosen from the path (AeronPathSizing)
  * @param tls              TLS only: certificate, key and CA files (any may be null: a self-signed pair)
  */
 public record TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,

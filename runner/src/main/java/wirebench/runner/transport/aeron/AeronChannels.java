@@ -14,7 +14,7 @@ import wirebench.runner.transport.TransportSettings;
  * multi-destination publication, {@code fc=min}, one {@link #destinations destination} per peer),
  * multicast to {@code aeron:udp?endpoint=group:dataPort|interface=nic} ({@code fc=min} on DATA),
  * IPC to {@code aeron:ipc}; ECHO likewise on the echo port and group. Publications carry the term
- * length and the MTU ({@code -aeronMtu}; none = Aeron's default); subscriptions bind the data or
+ * length and the MTU (from {@link AeronPathSizing}, or {@code -aeronMtu}); subscriptions bind the data or
  * echo port on {@code -nic} (any address without it) and carry {@code reliable}.
  */
 public final class AeronChannels {
@@ -22,11 +22,21 @@ public final class AeronChannels {
     private static final String FLOW_CONTROL_MIN = "min";
     private final TransportSettings settings;
     private final int termLengthBytes;
+    private final int mtuBytes;
 
-    /** The channels of {@code settings} with terms of {@code termLengthBytes}. */
+    /** The channels of {@code settings} with terms of {@code termLengthBytes}, the MTU of {@code -aeronMtu}. */
     public AeronChannels(TransportSettings settings, int termLengthBytes) {
+        this(settings, termLengthBytes, settings.mtuBytes());
+    }
+
+    /**
+     * The channels of {@code settings} with terms of {@code termLengthBytes} and publications of
+     * {@code mtuBytes} (0 = Aeron's default, none in the URI).
+     */
+    public AeronChannels(TransportSettings settings, int termLengthBytes, int mtuBytes) {
         this.settings = settings;
         this.termLengthBytes = termLengthBytes;
+        this.mtuBytes = mtuBytes;
     }
 
     /** The channel a publication of {@code topic} sends on. */
@@ -47,7 +57,7 @@ public final class AeronChannels {
         } else {
             b.controlMode(CommonContext.MDC_CONTROL_MODE_MANUAL).flowControl(FLOW_CONTROL_MIN);
         }
-        return b.termLength(termLengthBytes).mtu(settings.mtuBytes() > 0 ? settings.mtuBytes() : null).build();
+        return b.termLength(termLengthBytes).mtu(mtu()).build();
     }
 
     /** The channel a subscription of {@code topic} receives on. */
@@ -86,7 +96,11 @@ public final class AeronChannels {
     }
 
     private String ipcChannel() {
-        return new ChannelUriStringBuilder().media(CommonContext.IPC_MEDIA).termLength(termLengthBytes).build();
+        return new ChannelUriStringBuilder().media(CommonContext.IPC_MEDIA).termLength(termLengthBytes).mtu(mtu()).build();
+    }
+
+    private Integer mtu() {
+        return mtuBytes > 0 ? mtuBytes : null;
     }
 
     private static ChannelUriStringBuilder udp() {

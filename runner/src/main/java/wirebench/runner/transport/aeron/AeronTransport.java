@@ -27,11 +27,13 @@ import wirebench.runner.transport.TransportSettings;
  * ({@code aeronDir}), the channels of {@link AeronChannels}, {@link AeronSender}s on exclusive
  * publications and {@link AeronReceiver}s on subscriptions; under INVOKER threading the waiting
  * role threads run the driver's {@link DriverDuty}. Best effort = {@code reliable=false} on the
- * subscriptions. Terms are sized by {@link AeronFraming#termLengthFor} from the largest message.
+ * subscriptions. MTU, term, receiver window and socket buffers come from {@link AeronPathSizing}
+ * (the path and the largest message).
  */
 public final class AeronTransport implements Transport {
     private final TransportSettings settings;
     private final int termLengthBytes;
+    private final AeronPathSizing sizing;
     private final AeronChannels channels;
     /** Fresh idle strategies for the driver's agents and the receivers' waits: the one place they are chosen. */
     private final Supplier<IdleStrategy> idle;
@@ -45,10 +47,13 @@ public final class AeronTransport implements Transport {
 
     public AeronTransport(TransportSettings settings) {
         this.settings = settings;
-        this.termLengthBytes = AeronFraming.termLengthFor(settings.maxMessageBytes());
-        this.channels = new AeronChannels(settings, termLengthBytes);
+        this.sizing = AeronPathSizing.of(settings);
+        this.termLengthBytes = sizing.termLengthBytes();
+        this.channels = new AeronChannels(settings, termLengthBytes, sizing.mtuBytes());
         this.idle = idleStrategies(settings.threading());
-        this.driver = settings.aeronDir() == null ? new EmbeddedDriver(settings.threading().mode(), idle) : null;
+        this.driver = settings.aeronDir() == null
+                ? new EmbeddedDriver(settings.threading().mode(), idle, sizing.windowBytes(), sizing.socketBufferBytes())
+                : null;
         this.duty = driver == null ? null : driver.duty();
         String dir = driver != null ? driver.directory() : settings.aeronDir();
         try {
@@ -114,8 +119,7 @@ public final class AeronTransport implements Transport {
     /** Aeron's framing of one message: {@link AeronFraming#framedBytes} at the run's MTU. */
     @Override
     public long wireBytes(int messageBytes) {
-        return AeronFraming.framedBytes(messageBytes,
-                settings.mtuBytes() > 0 ? settings.mtuBytes() : AeronFraming.DEFAULT_MTU_BYTES);
+        return AeronFraming.framedBytes(messageBytes, sizing.mtuBytes());
     }
 
     @Override
@@ -136,7 +140,11 @@ public final class AeronTransport implements Transport {
             m.put("threading_mode", "the external driver's own");
         }
         m.put("idle_strategy", settings.threading().idle());
-        m.put("term_length_bytes", termLengthBytes);
+        m.putAll(sizing.describe());
+        if (driver == null) {
+            m.put("receiver_window_bytes", "the external driver's own");
+            m.put("socket_buffer_bytes", "the external driver's own");
+        }
         m.put("data_channel", channels.describe(Topic.DATA));
         m.put("echo_channel", channels.describe(Topic.ECHO));
         m.put("reliable", settings.reliable());

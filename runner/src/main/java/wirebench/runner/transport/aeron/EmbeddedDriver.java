@@ -23,17 +23,16 @@ import wirebench.contract.WirebenchException;
  */
 final class EmbeddedDriver implements AutoCloseable {
     private static final String DIR_PREFIX = "wirebench-aeron-";
-    /** Socket buffers and receiver window: 2 MiB (Aeron's 128 KiB default throttles loopback). */
-    private static final int SOCKET_BUFFER_BYTES = 2 << 20;
-
     private final MediaDriver driver;
     private final DriverDuty duty;
 
     /**
      * Launches a driver in {@code modeName} threading (Aeron's ThreadingMode names) whose agents
-     * wait with fresh strategies from {@code idle} (one per agent: strategies keep state).
+     * wait with fresh strategies from {@code idle} (one per agent: strategies keep state), with a
+     * receiver window of {@code windowBytes} and socket buffers of {@code socketBufferBytes}
+     * ({@link AeronPathSizing}).
      */
-    EmbeddedDriver(String modeName, Supplier<IdleStrategy> idle) {
+    EmbeddedDriver(String modeName, Supplier<IdleStrategy> idle, int windowBytes, int socketBufferBytes) {
         deleteStaleDirectories();
         String dir = Paths.get(sharedMemoryRoot(), DIR_PREFIX + ProcessHandle.current().pid() + "-"
                 + Long.toHexString(ThreadLocalRandom.current().nextLong())).toString();
@@ -42,9 +41,9 @@ final class EmbeddedDriver implements AutoCloseable {
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
                 .termBufferSparseFile(true)
-                .socketRcvbufLength(SOCKET_BUFFER_BYTES)
-                .socketSndbufLength(SOCKET_BUFFER_BYTES)
-                .initialWindowLength(SOCKET_BUFFER_BYTES)
+                .socketRcvbufLength(socketBufferBytes)
+                .socketSndbufLength(socketBufferBytes)
+                .initialWindowLength(windowBytes)
                 .threadingMode(threadingMode(modeName))
                 .sharedIdleStrategy(idle.get())
                 .sharedNetworkIdleStrategy(idle.get())

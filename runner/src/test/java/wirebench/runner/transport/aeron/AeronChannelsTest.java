@@ -97,14 +97,14 @@ class AeronChannelsTest {
     }
 
     @Test
-    void shouldUseOneIpcChannelWithTheTermLengthForBothTopicsWhenIpc() {
+    void shouldUseOneIpcChannelWithTheTermLengthAndMtuForBothTopicsWhenIpc() {
         AeronChannels c = channels(Kind.AERON_IPC, true, false, null, List.of("127.0.0.1"), 8192);
 
         for (Topic t : Topic.values()) {
-            assertThat(c.publication(t)).isEqualTo("aeron:ipc?term-length=4194304");
-            assertThat(c.subscription(t)).isEqualTo("aeron:ipc?term-length=4194304");
+            assertThat(c.publication(t)).isEqualTo("aeron:ipc?mtu=8192|term-length=4194304");
+            assertThat(c.subscription(t)).isEqualTo("aeron:ipc?mtu=8192|term-length=4194304");
             assertThat(c.destinations(t)).isEmpty();
-            assertThat(c.describe(t)).isEqualTo("aeron:ipc?term-length=4194304");
+            assertThat(c.describe(t)).isEqualTo("aeron:ipc?mtu=8192|term-length=4194304");
         }
     }
 
