@@ -141,6 +141,14 @@ public final class PubSubCommand implements Callable<Integer> {
     Path transportPrivateKey;
     @Option(names = "-transportCertAuthority", description = "TLS: PEM CA certificate(s) peers must be signed by (default: peers are not verified).")
     Path transportCertAuthority;
+    @Option(names = "-engine", defaultValue = "aeron", description = "aeron (default) or dds: Eclipse Cyclone DDS (RTPS; Java 22+ and libddsc0debian), docs/dds.md.")
+    String engine;
+    @Option(names = "-ddsHistoryDepth", description = "DDS: KEEP_LAST depth of writers and readers, 0 = KEEP_ALL (default: KEEP_ALL reliable, 1000 best effort).")
+    Integer ddsHistoryDepth;
+    @Option(names = "-ddsWaitset", description = "DDS: receivers block in a Cyclone waitset instead of polling with -idleStrategy.")
+    boolean ddsWaitset;
+    /** The DDS engine's settings when -engine dds (set by resolve), else null. */
+    private wirebench.runner.transport.dds.DdsSettings dds;
     @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
     boolean rawTransport;
     @Option(names = "-noBlockingSockets", description = "Raw transport: non-blocking sockets, busy polling.")
@@ -232,8 +240,8 @@ public final class PubSubCommand implements Callable<Integer> {
     private int execute(PubSubConfig cfg, PerftestPrinter pubPrinter, PerftestPrinter subPrinter, PrintWriter err) {
         boolean both = cfg.publisher() && cfg.subscriber();
         printConfiguration(cfg, err);
-        try (Transport t = open(cfg.transport());
-             Transport subTransport = both && driverPerRole(cfg.transport()) ? open(cfg.transport()) : null) {
+        try (Transport t = dds != null ? DdsEngine.open(cfg.transport(), dds) : open(cfg.transport());
+             Transport subTransport = dds == null && both && driverPerRole(cfg.transport()) ? open(cfg.transport()) : null) {
             Map<String, Object> engine = t.describe();
             if (subTransport != null) {
                 engine.put("drivers", "one embedded driver per role, as with two processes");
@@ -695,6 +703,14 @@ public final class PubSubCommand implements Callable<Integer> {
             }
         }
         String t = transport.toUpperCase(Locale.ROOT);
+        boolean ddsEngine = DdsEngine.selected(engine);
+        if (ddsEngine && (rawTransport || !t.equals("UDPV4"))) {
+            throw usage("-engine dds: runs over -transport UDPv4 (RTPS), got " + (rawTransport ? "-rawTransport"
+                    : "-transport " + transport));
+        }
+        if (!ddsEngine && (ddsHistoryDepth != null || ddsWaitset)) {
+            throw usage("-ddsHistoryDepth/-ddsWaitset: only with -engine dds");
+        }
         TransportSettings.Kind kind;
         String name;
         if (rawTransport) {
@@ -816,6 +832,10 @@ public final class PubSubCommand implements Callable<Integer> {
                         ? new TransportSettings.TlsFiles(transportCertFile, transportPrivateKey, transportCertAuthority)
                         : null);
         TransportSettings ts = settings.apply(threading);
+        dds = ddsEngine ? DdsEngine.settings(domain, keyed, reliable, ddsHistoryDepth, ddsWaitset) : null;
+        if (ddsEngine) {
+            name = "DDS-" + name;
+        }
         contention = Contention.now(SpinningThreads.count(ts, isPub, isSub));
         if (threading.idle().equals("auto")) {
             ts = settings.apply(threading.withAuto(new AutoIdle(SpinningThreads.own(ts, isPub, isSub), contention.cpusUsable())));
