@@ -99,23 +99,30 @@ final class Cyclone {
             return jvm;
         }
         if (loaded == null && loadFailure == null) {
-            for (String soname : SONAMES.split(", ")) {
-                try {
-                    loaded = new Cyclone(new NativeLibrary(soname));
-                    break;
-                } catch (IllegalArgumentException e) {
-                    loadFailure = "the DDS engine needs Cyclone DDS's C library (" + SONAMES + "), not found: "
-                            + "apt-get install libddsc0debian (bash .ci/setup installs it)";
-                } catch (ReflectiveOperationException e) {
-                    loadFailure = "the DDS engine cannot bind libddsc through the Foreign Function & Memory API (" + e
-                            + "); run with --enable-native-access=ALL-UNNAMED (the wirebench launcher does)";
-                }
-            }
-            if (loaded != null) {
-                loadFailure = null;
+            try {
+                loaded = open(SONAMES);
+            } catch (WirebenchException e) {
+                loadFailure = e.getMessage();
             }
         }
         return Optional.ofNullable(loaded == null ? loadFailure : null);
+    }
+
+    /** The first of {@code sonames} (comma-separated) that opens; else a bad-input error naming what to install. */
+    static Cyclone open(String sonames) {
+        String failure = null;
+        for (String soname : sonames.split(",\\s*")) {
+            try {
+                return new Cyclone(new NativeLibrary(soname));
+            } catch (IllegalArgumentException e) {
+                failure = "the DDS engine needs Cyclone DDS's C library (" + sonames + "), not found: "
+                        + "apt-get install libddsc0debian (bash .ci/setup installs it)";
+            } catch (ReflectiveOperationException e) {
+                failure = "the DDS engine cannot bind " + soname + " through the Foreign Function & Memory API (" + e
+                        + "); run with --enable-native-access=ALL-UNNAMED (the wirebench launcher does)";
+            }
+        }
+        throw WirebenchException.badInput(failure);
     }
 
     /** The library, or a bad-input error naming what to install (exit 3). */
