@@ -80,6 +80,19 @@ public final class DdsProofs {
         }
     }
 
+    /** The first message {@code r} delivers within 60 s (a copy), or null. */
+    static byte[] receiveOne(Receiver r) {
+        byte[][] got = new byte[1][];
+        long deadline = System.nanoTime() + WAIT_NS;
+        while (got[0] == null && System.nanoTime() < deadline) {
+            r.await((b, off, len) -> {
+                got[0] = new byte[len];
+                b.getBytes(off, got[0]);
+            }, 1, TimeUnit.MILLISECONDS.toNanos(100));
+        }
+        return got[0];
+    }
+
     private static void instances(boolean keyed, int domain) {
         DdsSettings d = DdsSettings.defaults(domain, keyed, true).withHistoryDepth(1)
                 .withKeyOf((b, off, len) -> b.getInt(off));
@@ -119,14 +132,7 @@ public final class DdsProofs {
             Sender s = t.openSender(Topic.ECHO);
             System.out.println("ready");
             System.out.flush();
-            byte[][] got = new byte[1][];
-            long deadline = System.nanoTime() + WAIT_NS;
-            while (got[0] == null && System.nanoTime() < deadline) {
-                r.await((b, off, len) -> {
-                    got[0] = new byte[len];
-                    b.getBytes(off, got[0]);
-                }, 1, TimeUnit.MILLISECONDS.toNanos(100));
-            }
+            byte[][] got = {receiveOne(r)};
             UnsafeBuffer back = new UnsafeBuffer(ByteBuffer.allocateDirect(got[0].length));
             back.putBytes(0, got[0]);
             send(s, back, got[0].length);
@@ -144,14 +150,7 @@ public final class DdsProofs {
             UnsafeBuffer out = new UnsafeBuffer(ByteBuffer.allocateDirect(bytes));
             out.putBytes(0, payload);
             send(s, out, bytes);
-            byte[][] got = new byte[1][];
-            long deadline = System.nanoTime() + WAIT_NS;
-            while (got[0] == null && System.nanoTime() < deadline) {
-                r.await((b, off, len) -> {
-                    got[0] = new byte[len];
-                    b.getBytes(off, got[0]);
-                }, 1, TimeUnit.MILLISECONDS.toNanos(100));
-            }
+            byte[][] got = {receiveOne(r)};
             if (got[0] == null) {
                 System.out.println("no echo in 60 s");
                 return;
