@@ -10,6 +10,7 @@ import java.util.stream.Collectors;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.aeron.AeronEngine;
+import wirebench.runner.transport.dds.CycloneDdsEngine;
 import wirebench.runner.transport.raw.RawUdpEngine;
 import wirebench.runner.transport.tcp.TcpEngine;
 import wirebench.runner.transport.tcp.TlsEngine;
@@ -26,7 +27,8 @@ public final class Engines {
             new AeronEngine(),
             new RawUdpEngine(),
             new TcpEngine(),
-            new TlsEngine());
+            new TlsEngine(),
+            new CycloneDdsEngine());
 
     private Engines() {
     }

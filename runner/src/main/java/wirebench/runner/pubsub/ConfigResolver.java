@@ -284,7 +284,8 @@ final class ConfigResolver {
         final int maxBytes = maxMessage;
         java.util.function.Function<Threading, TransportSettings> settings = th -> new TransportSettings(k, reliable,
                 mc, dataGroup, echoGroup, nic, peerList, peerList, base, base + 1, 1000 + 2 * o.domain,
-                1001 + 2 * o.domain, maxBytes, !o.noBlockingSockets, th, o.aeronDir, o.aeronMtuBytes, tls);
+                1001 + 2 * o.domain, maxBytes, !o.noBlockingSockets, th, o.aeronDir, o.aeronMtuBytes, tls,
+                new TransportSettings.Extras(o.domain, o.keyed, Wire::instanceKey, engineValues(parsed, given)));
         TransportSettings ts = settings.apply(threading);
         engine.check(ts);
         Contention contention = Contention.now(SpinningThreads.count(ts, isPub, isSub));
@@ -316,5 +317,15 @@ final class ConfigResolver {
 
     private static WirebenchException usage(String message) {
         return new WirebenchException(WirebenchException.USAGE, message);
+    }
+
+    /** The values of the engine-specific options given, name to value (a flag: "true"). */
+    private static java.util.Map<String, String> engineValues(picocli.CommandLine.ParseResult parsed, Set<String> given) {
+        java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+        for (String option : given) {
+            List<String> v = parsed.matchedOption(option).stringValues();
+            values.put(option, v.isEmpty() ? "true" : v.get(v.size() - 1));
+        }
+        return java.util.Map.copyOf(values);
     }
 }

@@ -116,6 +116,10 @@ public final class PubSubCommand implements Callable<Integer> {
     Path transportPrivateKey;
     @Option(names = "-transportCertAuthority", description = "TLS: PEM CA certificate(s) peers must be signed by (default: peers are not verified).")
     Path transportCertAuthority;
+    @Option(names = "-ddsHistoryDepth", description = "DDS: KEEP_LAST depth of writers and readers, 0 = KEEP_ALL (default: KEEP_ALL reliable, 1000 best effort; read by the dds engine).")
+    Integer ddsHistoryDepth;
+    @Option(names = "-ddsWaitset", description = "DDS: receivers block in a Cyclone waitset instead of polling with -idleStrategy (read by the dds engine).")
+    boolean ddsWaitset;
     @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
     boolean rawTransport;
     @Option(names = "-noBlockingSockets", description = "Raw transport: non-blocking sockets, busy polling.")

@@ -160,4 +160,16 @@ final class Wire {
                 return 0;
         }
     }
+
+    /**
+     * The instance a DATA or PONG message belongs to (its first sample's key), for engines that keep
+     * instances (DDS with {@code -keyed}); every other message is instance 0.
+     */
+    static int instanceKey(DirectBuffer b, int off, int len) {
+        if (len < HEADER_BYTES + SAMPLE_HEADER_BYTES || compressed(b, off)) {
+            return 0;
+        }
+        byte type = b.getByte(off + 8);
+        return type == DATA || type == PONG ? b.getInt(off + HEADER_BYTES + 16) : 0;
+    }
 }

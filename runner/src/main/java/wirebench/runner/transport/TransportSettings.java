@@ -23,11 +23,43 @@ import java.util.List;
  * @param aeronDir         Aeron only: directory of an external media driver, null = embedded driver
  * @param mtuBytes         Aeron only: MTU of the publications (-aeronMtu), 0 = chosen from the path (AeronPathSizing)
  * @param tls              TLS only: certificate, key and CA files (any may be null: a self-signed pair)
+ * @param extras           what an engine may need beyond the channel (domain, keyed, its own options)
  */
 public record TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,
         String echoMulticastGroup,        String nic, List<String> dataPeers, List<String> echoPeers, int dataPort, int echoPort, int dataStreamId,
         int echoStreamId, int maxMessageBytes, boolean blockingSockets, Threading threading, String aeronDir,
-        int mtuBytes, TlsFiles tls) {
+        int mtuBytes, TlsFiles tls, Extras extras) {
+
+    /** Settings without {@link Extras} (domain 0, unkeyed, no engine-specific options). */
+    public TransportSettings(Kind kind, boolean reliable, boolean multicast, String multicastGroup,
+            String echoMulticastGroup, String nic, List<String> dataPeers, List<String> echoPeers, int dataPort,
+            int echoPort, int dataStreamId, int echoStreamId, int maxMessageBytes, boolean blockingSockets,
+            Threading threading, String aeronDir, int mtuBytes, TlsFiles tls) {
+        this(kind, reliable, multicast, multicastGroup, echoMulticastGroup, nic, dataPeers, echoPeers, dataPort,
+                echoPort, dataStreamId, echoStreamId, maxMessageBytes, blockingSockets, threading, aeronDir, mtuBytes,
+                tls, Extras.NONE);
+    }
+
+    /**
+     * What an engine may need beyond the channel: the harness's test model (domain, keyed instances
+     * and how to find a message's instance) and the values of the engine's own options
+     * ({@link Engine#options()}), as given on the command line (a flag's value is {@code "true"}).
+     *
+     * @param domain  Perftest's {@code -domain}
+     * @param keyed   {@code -keyed}: messages belong to instances
+     * @param key     the instance key of a message (the harness knows the layout; an engine does not)
+     * @param options the engine's own options given, name to value
+     */
+    public record Extras(int domain, boolean keyed, MessageKey key, java.util.Map<String, String> options) {
+        /** No domain, unkeyed, no options. */
+        public static final Extras NONE = new Extras(0, false, (b, o, l) -> 0, java.util.Map.of());
+    }
+
+    /** The instance key of a message. */
+    @FunctionalInterface
+    public interface MessageKey {
+        int of(org.agrona.DirectBuffer buffer, int offset, int lengthBytes);
+    }
 
     /** Engine and channel kinds. */
     public enum Kind {
@@ -40,7 +72,9 @@ public record TransportSettings(Kind kind, boolean reliable, boolean multicast, 
         /** TCP streams (NIO, TCP_NODELAY, length-prefixed frames), unicast. */
         TCP,
         /** TLS 1.3 streams (JSSE) with the same framing as TCP, unicast. */
-        TLS
+        TLS,
+        /** Eclipse Cyclone DDS: RTPS over UDP (docs/dds.md). */
+        DDS
     }
 
     /**

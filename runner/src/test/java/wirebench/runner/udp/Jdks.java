@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import wirebench.testsupport.Prerequisites;
 
 /** JDKs installed beside the one running the tests: the system property {@code wirebench.jdk22}, else /usr/lib/jvm. */
-final class Jdks {
+public final class Jdks {
     private static final Pattern VERSION = Pattern.compile("^JAVA_VERSION=\"(\\d+)", Pattern.MULTILINE);
 
     private Jdks() {
@@ -45,9 +45,14 @@ final class Jdks {
 
     /** A JDK 22+ for the Foreign Function &amp; Memory API, or the test fails (CI) / is skipped loudly. */
     static Path requireJdk22() {
+        return requireJdk22("the recvmmsg method");
+    }
+
+    /** A JDK 22+ home for {@code forWhat} (which needs the Foreign Function &amp; Memory API), or fail/skip. */
+    public static Path requireJdk22(String forWhat) {
         Optional<Path> home = atLeast(NativeLinux.FFM_FEATURE);
-        Prerequisites.require(home.isPresent(), "a JDK 22+ under /usr/lib/jvm (or -Dwirebench.jdk22=HOME) for the "
-                + "recvmmsg method", "bash .ci/setup installs Temurin 25 into /usr/lib/jvm/temurin-25-jdk-amd64");
+        Prerequisites.require(home.isPresent(), "a JDK 22+ under /usr/lib/jvm (or -Dwirebench.jdk22=HOME) for "
+                + forWhat, "bash .ci/setup installs Temurin 25 into /usr/lib/jvm/temurin-25-jdk-amd64");
         return home.orElseThrow();
     }
 

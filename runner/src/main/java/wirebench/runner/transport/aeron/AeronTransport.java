@@ -59,9 +59,13 @@ public final class AeronTransport implements Transport {
         try {
             Aeron.Context client = new Aeron.Context().aeronDirectoryName(dir);
             if (duty != null) {
-                client.driverAgentInvoker(duty.clientInvoker());
+                // Aeron 1.48+: a driver invoker needs the client conductor on an invoker too; the duty runs both
+                client.driverAgentInvoker(duty.clientInvoker()).useConductorAgentInvoker(true);
             }
             aeron = Aeron.connect(client);
+            if (duty != null) {
+                duty.conductor(aeron.conductorAgentInvoker());
+            }
         } catch (RuntimeException e) {
             if (driver != null) {
                 driver.close();

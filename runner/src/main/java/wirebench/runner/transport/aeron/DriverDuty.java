@@ -25,6 +25,10 @@ final class DriverDuty implements AutoCloseable {
     private volatile boolean closed;
     private final AgentInvoker clientInvoker;
     private final Thread keeper;
+    /** The Aeron client's conductor (Aeron 1.48+ runs it on an invoker with the driver's); null until connected. */
+    private volatile AgentInvoker conductor;
+    /** A cycle is running on the lock holder's thread (the conductor's work calls back into the driver). */
+    private boolean inCycle;
 
     DriverDuty(AgentInvoker invoker) {
         this.invoker = invoker;
@@ -64,16 +68,40 @@ final class DriverDuty implements AutoCloseable {
     private int runLocked() {
         lock.lock();
         try {
-            return closed ? 0 : cycle();
+            return closed ? 0 : driverCycle();
         } finally {
             lock.unlock();
         }
     }
 
-    private int cycle() {
+    /** The driver alone: what the client's conductor asks for while it waits for the driver. */
+    private int driverCycle() {
         int work = invoker.invoke();
-        cycles = cycles + 1; // only under the lock: no lost update
+        cycles = cycles + 1;
         return work;
+    }
+
+    private int cycle() {
+        if (inCycle) {
+            return invoker.invoke(); // the conductor's own call into the driver, inside a cycle
+        }
+        inCycle = true;
+        try {
+            int work = invoker.invoke();
+            AgentInvoker c = conductor;
+            if (c != null) {
+                work += c.invoke();
+            }
+            cycles = cycles + 1; // only under the lock: no lost update
+            return work;
+        } finally {
+            inCycle = false;
+        }
+    }
+
+    /** From now on each cycle also runs the client's conductor (keep-alives, image and publication updates). */
+    void conductor(AgentInvoker clientConductor) {
+        this.conductor = clientConductor;
     }
 
     private void keep() {

@@ -1,0 +1,320 @@
+package wirebench.runner.transport.dds;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandle;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.agrona.BufferUtil;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import wirebench.contract.WirebenchException;
+
+/**
+ * The Cyclone DDS C API (libddsc, 0.10.x) as far as the engine uses it: domains, participants,
+ * topics, writers, readers, QoS, take with loans, waitsets. Entities are {@code int} handles
+ * ({@code dds_entity_t}); negative results are {@code dds_return_t} error codes. Pointers are
+ * {@code long} addresses of direct buffers ({@link #memory}), kept reachable by their owner for as
+ * long as Cyclone may read them.
+ */
+final class Cyclone {
+    /** Debian's runtime soname of libddsc (upstream builds install {@code libddsc.so.0}). */
+    static final String SONAMES = "libddsc.so.0debian, libddsc.so.0";
+    static final int RETCODE_TIMEOUT = -10;
+    static final int RELIABILITY_BEST_EFFORT = 0;
+    static final int RELIABILITY_RELIABLE = 1;
+    static final int HISTORY_KEEP_LAST = 0;
+    static final int HISTORY_KEEP_ALL = 1;
+    /** {@code DDS_ANY_STATE}: any sample, view and instance state. */
+    static final int ANY_STATE = 127;
+    /** {@code dds_publication_matched_status_t}: total, change, current, change, handle. */
+    static final int MATCHED_STATUS_BYTES = 24;
+    /** {@code dds_sample_info_t} on LP64: valid_data at 12, source timestamp 16, publication handle 32. */
+    static final int SAMPLE_INFO_BYTES = 64;
+
+    private static Cyclone loaded;
+    private static String loadFailure;
+
+    final String library;
+    final String version;
+    private final MethodHandle createDomain;
+    private final MethodHandle createParticipant;
+    private final MethodHandle createTopic;
+    private final MethodHandle createWriter;
+    private final MethodHandle createReader;
+    private final MethodHandle write;
+    private final MethodHandle take;
+    private final MethodHandle returnLoan;
+    private final MethodHandle delete;
+    private final MethodHandle createQos;
+    private final MethodHandle deleteQos;
+    private final MethodHandle qsetReliability;
+    private final MethodHandle qsetHistory;
+    private final MethodHandle qsetResourceLimits;
+    private final MethodHandle publicationMatched;
+    private final MethodHandle subscriptionMatched;
+    private final MethodHandle createWaitset;
+    private final MethodHandle createReadCondition;
+    private final MethodHandle waitsetAttach;
+    private final MethodHandle waitsetWait;
+    private final MethodHandle strretcode;
+
+    private Cyclone(NativeLibrary lib) throws ReflectiveOperationException {
+        library = lib.name;
+        version = versionOf(lib.name).orElse("unknown");
+        Class<?> i = int.class;
+        Class<?> l = long.class;
+        Class<?> v = void.class;
+        createDomain = lib.function("dds_create_domain", i, i, l);
+        createParticipant = lib.function("dds_create_participant", i, i, l, l);
+        createTopic = lib.function("dds_create_topic", i, i, l, l, l, l);
+        createWriter = lib.function("dds_create_writer", i, i, i, l, l);
+        createReader = lib.function("dds_create_reader", i, i, i, l, l);
+        write = lib.function("dds_write", i, i, l);
+        take = lib.function("dds_take", i, i, l, l, l, i);
+        returnLoan = lib.function("dds_return_loan", i, i, l, i);
+        delete = lib.function("dds_delete", i, i);
+        createQos = lib.function("dds_create_qos", l);
+        deleteQos = lib.function("dds_delete_qos", v, l);
+        qsetReliability = lib.function("dds_qset_reliability", v, l, i, l);
+        qsetHistory = lib.function("dds_qset_history", v, l, i, i);
+        qsetResourceLimits = lib.function("dds_qset_resource_limits", v, l, i, i, i);
+        publicationMatched = lib.function("dds_get_publication_matched_status", i, i, l);
+        subscriptionMatched = lib.function("dds_get_subscription_matched_status", i, i, l);
+        createWaitset = lib.function("dds_create_waitset", i, i);
+        createReadCondition = lib.function("dds_create_readcondition", i, i, i);
+        waitsetAttach = lib.function("dds_waitset_attach", i, i, i, l);
+        waitsetWait = lib.function("dds_waitset_wait", i, i, l, l, l);
+        strretcode = lib.function("dds_strretcode", l, i);
+    }
+
+    /** Why the engine cannot run here (Java, OS or the library), or empty. */
+    static synchronized Optional<String> refusal() {
+        Optional<String> jvm = NativeLibrary.refusal();
+        if (jvm.isPresent()) {
+            return jvm;
+        }
+        if (loaded == null && loadFailure == null) {
+            try {
+                loaded = open(SONAMES);
+            } catch (WirebenchException e) {
+                loadFailure = e.getMessage();
+            }
+        }
+        return Optional.ofNullable(loaded == null ? loadFailure : null);
+    }
+
+    /** The first of {@code sonames} (comma-separated) that opens; else a bad-input error naming what to install. */
+    static Cyclone open(String sonames) {
+        String failure = null;
+        for (String soname : sonames.split(",\\s*")) {
+            try {
+                return new Cyclone(new NativeLibrary(soname));
+            } catch (IllegalArgumentException e) {
+                failure = "the DDS engine needs Cyclone DDS's C library (" + sonames + "), not found: "
+                        + "apt-get install libddsc0debian (bash .ci/setup installs it)";
+            } catch (ReflectiveOperationException e) {
+                failure = "the DDS engine cannot bind " + soname + " through the Foreign Function & Memory API (" + e
+                        + "); run with --enable-native-access=ALL-UNNAMED (the wirebench launcher does)";
+            }
+        }
+        throw WirebenchException.badInput(failure);
+    }
+
+    /** The library, or a bad-input error naming what to install (exit 3). */
+    static synchronized Cyclone load() {
+        refusal().ifPresent(why -> {
+            throw WirebenchException.badInput(why);
+        });
+        return loaded;
+    }
+
+    /** The version from the loaded file's real name (libddsc.so.0.10.2), read from /proc/self/maps. */
+    private static Optional<String> versionOf(String soname) {
+        try {
+            String stem = soname.substring(0, soname.indexOf(".so") + 3);
+            for (String line : Files.readAllLines(Path.of("/proc/self/maps"))) {
+                int at = line.indexOf('/');
+                if (at >= 0 && line.contains(stem)) {
+                    String file = Path.of(line.substring(at)).toRealPath().getFileName().toString();
+                    if (file.startsWith(stem + ".")) {
+                        return Optional.of(file.substring(stem.length() + 1));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    /** Zeroed native memory, 16-byte aligned, little/native order. */
+    static UnsafeBuffer memory(int bytes) {
+        ByteBuffer b = BufferUtil.allocateDirectAligned(Math.max(16, (bytes + 15) & ~15), 16).order(ByteOrder.nativeOrder());
+        return new UnsafeBuffer(b);
+    }
+
+    /** A NUL-terminated UTF-8 copy of {@code s} in native memory. */
+    static UnsafeBuffer string(String s) {
+        byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        UnsafeBuffer m = memory(b.length + 1);
+        m.putBytes(0, b);
+        m.putByte(b.length, (byte) 0);
+        return m;
+    }
+
+    /** The C string at {@code address}. */
+    static String cString(long address) {
+        if (address == 0) {
+            return "";
+        }
+        UnsafeBuffer b = new UnsafeBuffer(address, 4096);
+        int n = 0;
+        while (n < 4096 && b.getByte(n) != 0) {
+            n++;
+        }
+        return b.getStringWithoutLengthUtf8(0, n);
+    }
+
+    /** {@code rc} when it is not an error; else a run failure naming the call and Cyclone's text. */
+    int check(int rc, String what) {
+        if (rc < 0) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "Cyclone DDS: " + what + " failed: "
+                    + errorText(rc));
+        }
+        return rc;
+    }
+
+    String errorText(int rc) {
+        try {
+            return cString((long) strretcode.invokeExact(rc)) + " (" + rc + ")";
+        } catch (Throwable t) {
+            return "return code " + rc;
+        }
+    }
+
+    int createDomain(int domain, long config) {
+        return invoke(() -> (int) createDomain.invokeExact(domain, config));
+    }
+
+    int createParticipant(int domain) {
+        return invoke(() -> (int) createParticipant.invokeExact(domain, 0L, 0L));
+    }
+
+    int createTopic(int participant, long descriptor, long name) {
+        return invoke(() -> (int) createTopic.invokeExact(participant, descriptor, name, 0L, 0L));
+    }
+
+    int createWriter(int participant, int topic, long qos) {
+        return invoke(() -> (int) createWriter.invokeExact(participant, topic, qos, 0L));
+    }
+
+    int createReader(int participant, int topic, long qos) {
+        return invoke(() -> (int) createReader.invokeExact(participant, topic, qos, 0L));
+    }
+
+    int write(int writer, long sample) {
+        try {
+            return (int) write.invokeExact(writer, sample);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    int take(int reader, long buffers, long infos, long size, int max) {
+        try {
+            return (int) take.invokeExact(reader, buffers, infos, size, max);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    int returnLoan(int reader, long buffers, int count) {
+        try {
+            return (int) returnLoan.invokeExact(reader, buffers, count);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    int delete(int entity) {
+        return invoke(() -> (int) delete.invokeExact(entity));
+    }
+
+    /** A new QoS object: reliability (max blocking time ns), history (depth; KEEP_ALL when 0), resource limits. */
+    long qos(boolean reliable, long maxBlockingNs, int historyDepth, int maxSamples) {
+        try {
+            long q = (long) createQos.invokeExact();
+            qsetReliability.invokeExact(q, reliable ? RELIABILITY_RELIABLE : RELIABILITY_BEST_EFFORT, maxBlockingNs);
+            qsetHistory.invokeExact(q, historyDepth == 0 ? HISTORY_KEEP_ALL : HISTORY_KEEP_LAST, Math.max(1, historyDepth));
+            qsetResourceLimits.invokeExact(q, maxSamples, -1, -1);
+            return q;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    void deleteQos(long qos) {
+        try {
+            deleteQos.invokeExact(qos);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** current_count of a writer's publication-matched (or a reader's subscription-matched) status. */
+    int matchedNow(int entity, boolean writer, UnsafeBuffer status) {
+        long at = status.addressOffset();
+        int rc = invoke(() -> writer ? (int) publicationMatched.invokeExact(entity, at)
+                : (int) subscriptionMatched.invokeExact(entity, at));
+        check(rc, "get matched status");
+        return status.getInt(8);
+    }
+
+    int createWaitset(int participant) {
+        return invoke(() -> (int) createWaitset.invokeExact(participant));
+    }
+
+    int createReadCondition(int reader, int mask) {
+        return invoke(() -> (int) createReadCondition.invokeExact(reader, mask));
+    }
+
+    int waitsetAttach(int waitset, int entity, long arg) {
+        return invoke(() -> (int) waitsetAttach.invokeExact(waitset, entity, arg));
+    }
+
+    int waitsetWait(int waitset, long timeoutNs) {
+        try {
+            return (int) waitsetWait.invokeExact(waitset, 0L, 0L, timeoutNs);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Call {
+        int call() throws Throwable;
+    }
+
+    private static int invoke(Call c) {
+        try {
+            return c.call();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    private static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException) {
+            return (RuntimeException) t;
+        }
+        if (t instanceof Error) {
+            throw (Error) t;
+        }
+        return new IllegalStateException("native call failed: " + t, t);
+    }
+}

@@ -1,0 +1,146 @@
+package wirebench.runner.transport.dds;
+
+import org.agrona.concurrent.IdleStrategy;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import wirebench.runner.transport.Idle;
+import wirebench.runner.transport.MessageHandler;
+import wirebench.runner.transport.Receiver;
+
+/**
+ * A Cyclone reader: {@link #poll} takes the waiting samples on loan ({@code dds_take} into
+ * Cyclone's memory, no copy), hands each message to the handler straight from the loaned sequence
+ * buffer, and returns the loan. {@link #await} polls with the harness's idle strategy, or, with
+ * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition.
+ *
+ * <p>Order: Cyclone's take walks the reader's instances one after the other, so with a keyed
+ * topic the samples of one take are not in arrival order. Every sample carries its writer's
+ * sequence number, so a take holding more than one instance is sorted back into each writer's
+ * order (stable over writers); one take holds all that was waiting, up to {@link #TAKE_MAX}.
+ */
+final class DdsReceiver implements Receiver {
+    /** Samples taken per call at most. */
+    static final int TAKE_MAX = 4096;
+
+    private final Cyclone dds;
+    private final int reader;
+    private final boolean keyed;
+    private final IdleStrategy idle;
+    private final int waitset;
+    private final UnsafeBuffer pointers = Cyclone.memory(TAKE_MAX * 8);
+    private final UnsafeBuffer infos = Cyclone.memory(TAKE_MAX * Cyclone.SAMPLE_INFO_BYTES);
+    private final UnsafeBuffer sample = new UnsafeBuffer(0, 0);
+    private final UnsafeBuffer message = new UnsafeBuffer(0, 0);
+    private final long[] order = new long[TAKE_MAX];
+    private final long[] writerHandles = new long[TAKE_MAX];
+    private final int[] writerFirstSeq = new int[TAKE_MAX];
+    private boolean closed;
+
+    DdsReceiver(Cyclone dds, int participant, int reader, DdsSettings settings, IdleStrategy idle) {
+        this.dds = dds;
+        this.reader = reader;
+        this.keyed = settings.keyed();
+        this.idle = idle;
+        if (settings.waitset()) {
+            waitset = dds.check(dds.createWaitset(participant), "dds_create_waitset");
+            int condition = dds.check(dds.createReadCondition(reader, Cyclone.ANY_STATE), "dds_create_readcondition");
+            dds.check(dds.waitsetAttach(waitset, condition, 0), "dds_waitset_attach");
+        } else {
+            waitset = 0;
+        }
+    }
+
+    @Override
+    public int poll(MessageHandler handler, int limit) {
+        pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
+        int max = keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX));
+        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), max, max);
+        if (n <= 0) {
+            return 0;
+        }
+        int delivered = 0;
+        try {
+            int m = 0;
+            for (int i = 0; i < n; i++) {
+                if (infos.getByte(i * Cyclone.SAMPLE_INFO_BYTES + 12) != 0) { // valid_data; not a state change
+                    order[m++] = i;
+                }
+            }
+            if (keyed && m > 1) {
+                sortByWriterSequence(m);
+            }
+            for (int k = 0; k < m; k++) {
+                int i = (int) order[k];
+                sample.wrap(pointers.getLong(i * 8), TopicType.SAMPLE_BYTES);
+                int length = sample.getInt(TopicType.LENGTH_AT);
+                message.wrap(sample.getLong(TopicType.BUFFER_AT), length);
+                delivered++;
+                handler.onMessage(message, 0, length);
+            }
+        } finally {
+            dds.returnLoan(reader, pointers.addressOffset(), n);
+        }
+        return delivered;
+    }
+
+    /**
+     * Sorts order[0..m) (sample indexes) into each writer's order: each entry becomes
+     * writer ordinal (16 bits) | sequence distance from the writer's first sample here + 2^31 (32 bits) | index (16 bits).
+     */
+    private void sortByWriterSequence(int m) {
+        int writers = 0;
+        for (int k = 0; k < m; k++) {
+            int i = (int) order[k];
+            long handle = infos.getLong(i * Cyclone.SAMPLE_INFO_BYTES + 32);
+            sample.wrap(pointers.getLong(i * 8), TopicType.SAMPLE_BYTES);
+            int seq = sample.getInt(TopicType.SEQ_AT);
+            int w = 0;
+            while (w < writers && writerHandles[w] != handle) {
+                w++;
+            }
+            if (w == writers) {
+                writerHandles[writers] = handle;
+                writerFirstSeq[writers++] = seq;
+            }
+            long distance = (long) (seq - writerFirstSeq[w]) + (1L << 31);
+            order[k] = (long) w << 48 | distance << 16 | i;
+        }
+        java.util.Arrays.sort(order, 0, m);
+        for (int k = 0; k < m; k++) {
+            order[k] &= 0xffff;
+        }
+    }
+
+    @Override
+    public int await(MessageHandler handler, int limit, long timeoutNs) {
+        long deadline = System.nanoTime() + timeoutNs;
+        idle.reset();
+        while (true) {
+            int n = poll(handler, limit);
+            if (n > 0) {
+                Idle.arrived(idle);
+                return n;
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return 0;
+            }
+            if (waitset != 0) {
+                dds.waitsetWait(waitset, left);
+            } else {
+                idle.idle(0);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            if (waitset != 0) {
+                dds.delete(waitset);
+            }
+            dds.delete(reader);
+        }
+    }
+}

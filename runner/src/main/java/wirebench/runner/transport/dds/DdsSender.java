@@ -1,0 +1,77 @@
+package wirebench.runner.transport.dds;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import wirebench.contract.WirebenchException;
+import wirebench.runner.transport.Sender;
+
+/**
+ * A Cyclone writer: {@link #offer} points one native sample at the message (the harness's direct
+ * buffer itself, else a native copy) and calls {@code dds_write}, which serialises it before it
+ * returns. Until a reader has matched, offer returns false (a write then would reach nobody); a
+ * reliable writer whose history is full returns DDS_RETCODE_TIMEOUT at once (max blocking time 0):
+ * back pressure, false.
+ */
+final class DdsSender implements Sender {
+    private final Cyclone dds;
+    private final int writer;
+    private final DdsSettings.KeyOf keyOf;
+    private final boolean keyed;
+    private final UnsafeBuffer sample = Cyclone.memory(TopicType.SAMPLE_BYTES);
+    private final UnsafeBuffer status = Cyclone.memory(Cyclone.MATCHED_STATUS_BYTES);
+    private UnsafeBuffer copy = Cyclone.memory(64);
+    private boolean matched;
+    private int seq;
+    private boolean closed;
+
+    DdsSender(Cyclone dds, int writer, DdsSettings settings) {
+        this.dds = dds;
+        this.writer = writer;
+        this.keyOf = settings.keyOf();
+        this.keyed = settings.keyed();
+    }
+
+    @Override
+    public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
+        if (!matched) {
+            matched = dds.matchedNow(writer, true, status) > 0;
+            if (!matched) {
+                return false;
+            }
+        }
+        long address;
+        if (buffer.byteArray() == null && buffer.addressOffset() != 0) {
+            address = buffer.addressOffset() + offset;
+        } else {
+            if (copy.capacity() < lengthBytes) {
+                copy = Cyclone.memory(lengthBytes);
+            }
+            copy.putBytes(0, buffer, offset, lengthBytes);
+            address = copy.addressOffset();
+        }
+        sample.putInt(TopicType.SEQ_AT, seq);
+        sample.putInt(TopicType.KEY_AT, keyed ? keyOf.key(buffer, offset, lengthBytes) : 0);
+        sample.putInt(8, lengthBytes);
+        sample.putInt(TopicType.LENGTH_AT, lengthBytes);
+        sample.putLong(TopicType.BUFFER_AT, address);
+        int rc = dds.write(writer, sample.addressOffset());
+        if (rc == Cyclone.RETCODE_TIMEOUT) {
+            return false;
+        }
+        if (rc < 0) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "Cyclone DDS: dds_write failed: "
+                    + dds.errorText(rc));
+        }
+        seq++;
+        return true;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            dds.delete(writer);
+        }
+    }
+}

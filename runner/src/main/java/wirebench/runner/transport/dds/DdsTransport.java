@@ -1,0 +1,172 @@
+package wirebench.runner.transport.dds;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import wirebench.contract.WirebenchException;
+import wirebench.runner.transport.Idle;
+import wirebench.runner.transport.Receiver;
+import wirebench.runner.transport.Sender;
+import wirebench.runner.transport.Topic;
+import wirebench.runner.transport.Transport;
+import wirebench.runner.transport.TransportSettings;
+
+/**
+ * Eclipse Cyclone DDS as a {@link Transport}: RTPS on the wire, reached through the Foreign
+ * Function &amp; Memory API ({@link Cyclone}). One domain (configured by {@link DdsConfigXml}) and
+ * one participant per transport; the topics DATA and ECHO are DDS topics of ddsperf's KeyedSeq
+ * type (or its unkeyed twin), the harness's message in the sample's octet sequence. Reliable or
+ * best-effort, KEEP_ALL or KEEP_LAST history ({@link DdsSettings}). Both ends of a topic in one
+ * process (-bothRoles) meet in Cyclone's in-process delivery, not on the network: a run in two
+ * processes (-pub, -sub) goes over RTPS/UDP.
+ */
+public final class DdsTransport implements Transport {
+    /** Largest message: Cyclone fragments a sample into DATA_FRAG submessages; the harness's limit is 10 MiB. */
+    static final int MAX_MESSAGE_BYTES = 16 << 20;
+
+    private final Cyclone dds;
+    private final TransportSettings settings;
+    private final DdsSettings dsettings;
+    private final String xml;
+    private final TopicType type;
+    private final UnsafeBuffer xmlNative;
+    private final int domain;
+    private final int participant;
+    private final Map<Topic, Integer> topics = new LinkedHashMap<>();
+    private final List<AutoCloseable> ends = new ArrayList<>();
+    private final List<UnsafeBuffer> names = new ArrayList<>();
+    private boolean closed;
+
+    public DdsTransport(TransportSettings settings, DdsSettings dds) {
+        this(settings, dds, DdsConfigXml.of(settings, dds));
+    }
+
+    /** With the Cyclone XML configuration {@code xml} instead of the one derived from the settings. */
+    DdsTransport(TransportSettings settings, DdsSettings dds, String xml) {
+        if (dds.domainId() < 0 || dds.domainId() > DdsSettings.MAX_DOMAIN_ID) {
+            throw WirebenchException.badInput("-domain: the DDS engine takes domain ids 0.." + DdsSettings.MAX_DOMAIN_ID
+                    + " (RTPS ports 7400 + 250 x id), got " + dds.domainId());
+        }
+        this.dds = Cyclone.load();
+        this.settings = settings;
+        this.dsettings = dds;
+        this.xml = xml;
+        this.type = new TopicType(dds.keyed());
+        this.xmlNative = Cyclone.string(xml);
+        domain = this.dds.createDomain(dds.domainId(), xmlNative.addressOffset());
+        if (domain < 0) {
+            throw WirebenchException.badInput("Cyclone DDS refused its configuration (" + this.dds.errorText(domain)
+                    + "; domain " + dds.domainId() + " already open in this process, or a bad -nic/-peer): " + xml);
+        }
+        int p = this.dds.createParticipant(dds.domainId());
+        if (p < 0) {
+            this.dds.delete(domain);
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "Cyclone DDS: dds_create_participant failed: "
+                    + this.dds.errorText(p));
+        }
+        participant = p;
+    }
+
+    /** Why the engine cannot run here (no Java 22+, no libddsc: what to install), or empty. */
+    public static java.util.Optional<String> refusal() {
+        return Cyclone.refusal();
+    }
+
+    /** The topic's DDS name: ddsperf's style, K(eyed)/U(nkeyed) in it so that the two never match. */
+    String topicName(Topic t) {
+        return "Wirebench" + (type.keyed ? "K" : "U") + (t == Topic.DATA ? "Data" : "Echo");
+    }
+
+    private synchronized int topic(Topic t) {
+        Integer have = topics.get(t);
+        if (have != null) {
+            return have;
+        }
+        UnsafeBuffer name = Cyclone.string(topicName(t));
+        names.add(name);
+        int id = dds.check(dds.createTopic(participant, type.address(), name.addressOffset()), "dds_create_topic "
+                + topicName(t));
+        topics.put(t, id);
+        return id;
+    }
+
+    private long qos() {
+        return dds.qos(settings.reliable(), 0, dsettings.historyDepth(), dsettings.maxSamples());
+    }
+
+    @Override
+    public synchronized Sender openSender(Topic t) {
+        long q = qos();
+        try {
+            int w = dds.check(dds.createWriter(participant, topic(t), q), "dds_create_writer " + topicName(t));
+            DdsSender s = new DdsSender(dds, w, dsettings);
+            ends.add(s);
+            return s;
+        } finally {
+            dds.deleteQos(q);
+        }
+    }
+
+    @Override
+    public synchronized Receiver openReceiver(Topic t) {
+        long q = qos();
+        try {
+            int r = dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader " + topicName(t));
+            DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()));
+            ends.add(rcv);
+            return rcv;
+        } finally {
+            dds.deleteQos(q);
+        }
+    }
+
+    @Override
+    public int maxMessageBytes() {
+        return Math.min(MAX_MESSAGE_BYTES, Math.max(settings.maxMessageBytes(), 0));
+    }
+
+    /** The configuration XML given to Cyclone. */
+    public String configXml() {
+        return xml;
+    }
+
+    @Override
+    public Map<String, Object> describe() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("engine", "Cyclone DDS");
+        m.put("version", dds.version);
+        m.put("library", dds.library);
+        m.put("binding", "Foreign Function & Memory API, Java " + Runtime.version().feature());
+        m.put("domain_id", dsettings.domainId());
+        m.put("type", type.typeName);
+        m.put("topics", List.of(topicName(Topic.DATA), topicName(Topic.ECHO)));
+        m.put("reliability", settings.reliable() ? "RELIABLE (max blocking time 0: back pressure)" : "BEST_EFFORT");
+        m.put("history", dsettings.historyDepth() == 0 ? "KEEP_ALL" : "KEEP_LAST " + dsettings.historyDepth());
+        m.put("max_samples", dsettings.maxSamples());
+        m.put("durability", "VOLATILE");
+        m.put("receive", dsettings.waitset() ? "waitset (blocking)" : "take polling, idle " + settings.threading().idle());
+        m.put("config_xml", xml);
+        return m;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (AutoCloseable e : ends) {
+            try {
+                e.close();
+            } catch (Exception ignored) {
+                // deleting the domain below deletes every entity anyway
+            }
+        }
+        dds.delete(participant);
+        dds.delete(domain);
+    }
+}

@@ -1,0 +1,163 @@
+package wirebench.runner.transport.dds;
+
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.UnsafeBuffer;
+
+import wirebench.runner.transport.Receiver;
+import wirebench.runner.transport.Sender;
+import wirebench.runner.transport.Threading;
+import wirebench.runner.transport.Topic;
+import wirebench.runner.transport.TransportSettings;
+
+/**
+ * The proofs' DDS side, run by {@link DdsProofTest} in a child JVM on Java 22+ (the tests run on
+ * 17): each scenario prints one result line the test checks.
+ * <ul>
+ * <li>{@code instances KEYED DOMAIN}: 5 keys x 3 writes, history depth 1; prints what one take holds.</li>
+ * <li>{@code rtps PORT DOMAIN}: a participant with 127.0.0.1:PORT among its discovery peers, alive until killed.</li>
+ * <li>{@code echo DOMAIN}: sends back on ECHO each message of DATA, one message, then exits.</li>
+ * <li>{@code ping DOMAIN BYTES SEED}: sends BYTES random bytes on DATA, compares the echo byte by byte.</li>
+ * <li>{@code library SONAME}: the refusal for a library that does not open.</li>
+ * </ul>
+ */
+public final class DdsProofs {
+    private static final long WAIT_NS = TimeUnit.SECONDS.toNanos(60);
+
+    private DdsProofs() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        switch (args[0]) {
+            case "instances":
+                instances(Boolean.parseBoolean(args[1]), Integer.parseInt(args[2]));
+                break;
+            case "rtps":
+                rtps(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+                break;
+            case "echo":
+                echo(Integer.parseInt(args[1]));
+                break;
+            case "ping":
+                ping(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Long.parseLong(args[3]));
+                break;
+            case "library":
+                try {
+                    Cyclone.open(args[1]);
+                    System.out.println("opened");
+                } catch (wirebench.contract.WirebenchException e) {
+                    System.out.println("refused " + e.exitCode() + ": " + e.getMessage());
+                }
+                break;
+            default:
+                throw new IllegalArgumentException(args[0]);
+        }
+        System.out.flush();
+        System.exit(0);
+    }
+
+    static TransportSettings loopback(int maxBytes) {
+        return new TransportSettings(TransportSettings.Kind.AERON_UDP, true, false, null, null, "127.0.0.1",
+                List.of("127.0.0.1"), List.of("127.0.0.1"), 0, 0, 0, 0, maxBytes, true,
+                new Threading("INVOKER", "spinyield", "proof"), null, 0, null);
+    }
+
+    /** Offers until accepted (a writer refuses until a reader matched). */
+    static void send(Sender s, UnsafeBuffer b, int len) {
+        long deadline = System.nanoTime() + WAIT_NS;
+        while (!s.offer(b, 0, len)) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new IllegalStateException("no reader matched in 60 s");
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** The first message {@code r} delivers within 60 s (a copy), or null. */
+    static byte[] receiveOne(Receiver r) {
+        byte[][] got = new byte[1][];
+        long deadline = System.nanoTime() + WAIT_NS;
+        while (got[0] == null && System.nanoTime() < deadline) {
+            r.await((b, off, len) -> {
+                got[0] = new byte[len];
+                b.getBytes(off, got[0]);
+            }, 1, TimeUnit.MILLISECONDS.toNanos(100));
+        }
+        return got[0];
+    }
+
+    private static void instances(boolean keyed, int domain) {
+        DdsSettings d = DdsSettings.defaults(domain, keyed, true).withHistoryDepth(1)
+                .withKeyOf((b, off, len) -> b.getInt(off));
+        try (DdsTransport t = new DdsTransport(loopback(64), d)) {
+            Receiver r = t.openReceiver(Topic.DATA);
+            Sender s = t.openSender(Topic.DATA);
+            UnsafeBuffer m = new UnsafeBuffer(ByteBuffer.allocateDirect(8));
+            for (int write = 0; write < 3; write++) {
+                for (int key = 0; key < 5; key++) {
+                    m.putInt(0, key);
+                    m.putInt(4, write);
+                    send(s, m, 8);
+                }
+            }
+            List<String> got = new ArrayList<>();
+            // a local reader gets each write in the writer's call: one take holds what the history kept
+            r.poll((b, off, len) -> got.add(b.getInt(off) + "/" + b.getInt(off + 4)), 1000);
+            System.out.println("samples " + got.size() + " " + String.join(",", got));
+        }
+    }
+
+    private static void rtps(int port, int domain) throws InterruptedException {
+        DdsSettings d = DdsSettings.defaults(domain, false, true);
+        TransportSettings ts = loopback(64);
+        String xml = DdsConfigXml.withPeer(DdsConfigXml.of(ts, d), "127.0.0.1:" + port);
+        try (DdsTransport t = new DdsTransport(ts, d, xml)) {
+            t.openSender(Topic.DATA);
+            System.out.println("ready");
+            System.out.flush();
+            Thread.sleep(TimeUnit.SECONDS.toMillis(60));
+        }
+    }
+
+    private static void echo(int domain) {
+        try (DdsTransport t = new DdsTransport(loopback(2 << 20), DdsSettings.defaults(domain, false, true))) {
+            Receiver r = t.openReceiver(Topic.DATA);
+            Sender s = t.openSender(Topic.ECHO);
+            System.out.println("ready");
+            System.out.flush();
+            byte[][] got = {receiveOne(r)};
+            UnsafeBuffer back = new UnsafeBuffer(ByteBuffer.allocateDirect(got[0].length));
+            back.putBytes(0, got[0]);
+            send(s, back, got[0].length);
+            // stay until the pinger has it: it exits first, then this process is stopped
+            r.await((b, off, len) -> { }, 1, WAIT_NS);
+        }
+    }
+
+    private static void ping(int domain, int bytes, long seed) throws Exception {
+        byte[] payload = new byte[bytes];
+        new Random(seed).nextBytes(payload);
+        try (DdsTransport t = new DdsTransport(loopback(bytes), DdsSettings.defaults(domain, false, true))) {
+            Receiver r = t.openReceiver(Topic.ECHO);
+            Sender s = t.openSender(Topic.DATA);
+            UnsafeBuffer out = new UnsafeBuffer(ByteBuffer.allocateDirect(bytes));
+            out.putBytes(0, payload);
+            send(s, out, bytes);
+            byte[][] got = {receiveOne(r)};
+            if (got[0] == null) {
+                System.out.println("no echo in 60 s");
+                return;
+            }
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            System.out.println((Arrays.equals(payload, got[0]) ? "identical " : "different ") + got[0].length
+                    + " bytes sha256 " + HexFormat.of().formatHex(sha.digest(got[0])));
+        }
+    }
+}
