@@ -68,6 +68,8 @@ class OptionWalkTest {
             Map.entry("run pubsub -compressionThreshold", "UAA"),
             Map.entry("run pubsub -basePort", "UUU"),
             Map.entry("run pubsub -aeronMtu", "UAU"),
+            // an option of -engine dds: refused with the default engine whatever its value
+            Map.entry("run pubsub -ddsHistoryDepth", "UUU"),
             Map.entry("run pubsub -discoveryTimeout", "UUU"),
             Map.entry("run pubsub -pubRate", "UUU"),
             Map.entry("run udp server --port", "UAU"),
