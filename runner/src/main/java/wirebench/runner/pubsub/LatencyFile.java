@@ -16,7 +16,8 @@ import wirebench.contract.WirebenchException;
  * Perftest's {@code -latencyFile}: every one-way latency of a size, in arrival order, appended to the
  * file after the size's summary as Perftest 4.1+ writes it: a {@code Sample Number, Value} line, one
  * {@code index, microseconds} line per sample (0-based index; whole microseconds, RTT / 2 rounded
- * down, as Perftest's integer arithmetic gives) and an empty line. The samples wait in memory (4 bytes
+ * half up, the way the summary rounds Ave, Min, Max and the percentiles, so the file's smallest value
+ * is the summary's Min; Perftest measures whole microseconds and rounds down) and an empty line. The samples wait in memory (4 bytes
  * each) until the size ends, so writing never happens while the publisher measures.
  */
 final class LatencyFile {
@@ -58,7 +59,7 @@ final class LatencyFile {
         if (count == us.length) {
             us = Arrays.copyOf(us, count * 2);
         }
-        us[count++] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, oneWayNs / 1000));
+        us[count++] = (int) Math.min(Integer.MAX_VALUE, Math.max(0, Math.round(oneWayNs / 1000.0)));
     }
 
     int count() {

@@ -106,7 +106,7 @@ public final class PerftestOptions {
             ignored("-sendQueueSize", Arity.ONE, "writer queue length (default 50)",
                     "Aeron's term length (sized from the largest message) bounds what is in flight"),
             ignored("-receiveQueueSize", Arity.ONE, "reader queue length (default 128)",
-                    "Aeron's receiver window (2 MiB) bounds what is buffered"),
+                    "Aeron's receiver window (sized from the path and sample, see above) bounds what is buffered"),
             ignored("-receiveBufferSize", Arity.ONE, "socket receive buffer",
                     "wirebench sets 2 MiB (Aeron) and 4 MiB (raw UDP) socket buffers, capped by net.core.rmem_max"),
             ignored("-sendBufferSize", Arity.ONE, "socket send buffer",
