@@ -116,7 +116,7 @@ public final class CompareCommand implements Callable<Integer> {
             for (Comparison.Delta d : r.deltas()) {
                 if (d.metric().equals(g.metric())) {
                     any = true;
-                    checks.add(d.singleRun() && d.pValue() != null
+                    checks.add(d.pValue() != null && !Comparison.MANN_WHITNEY.equals(d.method())
                             ? GateRule.judgedWithin(g, d.point(), d.baselineMedian(), d.candidateMedian(), d.method(),
                                     d.pValue(), alpha)
                             : GateRule.compare(g, d.point(), d.baselineMedian(), d.candidateMedian(),
