@@ -37,7 +37,8 @@ import wirebench.runner.transport.TransportSettings;
  * <li><b>Term</b>: {@link AeronFraming#termLengthFor} of the largest message (a message is at most
  * a term / 8).</li>
  * <li><b>Receiver window</b>: 4 of the largest messages, at least {@value #MIN_WINDOW_BYTES} bytes
- * and 16 MTUs, at most half a term (Aeron's own cap).</li>
+ * and 16 MTUs, at most half a term (Aeron's own cap), and at most the socket buffer below (the
+ * media driver refuses a window its receive buffer cannot hold).</li>
  * <li><b>Socket buffers</b> (SO_SNDBUF, SO_RCVBUF): the window, at least
  * {@value #MIN_WINDOW_BYTES} bytes (Aeron's guidance: the receive buffer holds the window), at
  * most the kernel's cap ({@code net.core.rmem_max}).</li>
@@ -65,7 +66,10 @@ public record AeronPathSizing(int mtuBytes, String mtuReason, int termLengthByte
         int term = AeronFraming.termLengthFor(settings.maxMessageBytes());
         Mtu mtu = mtu(settings, AeronPathSizing::interfaceMtu);
         int window = window(settings.maxMessageBytes(), mtu.bytes(), term);
-        return new AeronPathSizing(mtu.bytes(), mtu.reason(), term, window, socketBuffer(window, osMax()));
+        int socketBuffer = socketBuffer(window, osMax());
+        // the media driver refuses a window larger than the receive buffer (Aeron 1.48+: "initialWindowLength >
+        // SO_RCVBUF"): where the kernel caps the buffer below the window, the window shrinks to it
+        return new AeronPathSizing(mtu.bytes(), mtu.reason(), term, Math.min(window, socketBuffer), socketBuffer);
     }
 
     /** An MTU and why it was chosen. */

@@ -108,6 +108,15 @@ class AeronPathSizingTest {
     }
 
     @Test
+    void shouldKeepTheWindowWithinTheSocketBufferWhenSamplesAreTenMegabytes() {
+        // 10 MB samples want a 64 MiB window; the media driver refuses a window above SO_RCVBUF, which
+        // the kernel caps at net.core.rmem_max (read here from /proc, as the engine reads it)
+        AeronPathSizing s = AeronPathSizing.of(settings(Kind.AERON_UDP, false, null, List.of("127.0.0.1"), 0,
+                10_485_760 + 64));
+        assertThat(s.windowBytes()).isLessThanOrEqualTo(s.socketBufferBytes()).isPositive();
+    }
+
+    @Test
     void shouldCapSocketBuffersAtTheKernelsMaximumWhenItIsKnown() {
         assertThat(AeronPathSizing.socketBuffer(8 << 20, 4 << 20)).isEqualTo(4 << 20);
         assertThat(AeronPathSizing.socketBuffer(1 << 20, null)).isEqualTo(2 << 20);
