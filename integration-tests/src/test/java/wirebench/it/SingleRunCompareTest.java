@@ -50,14 +50,23 @@ class SingleRunCompareTest {
         JsonReader.Obj doc = (JsonReader.Obj) JsonReader.parse("compare", out.toString());
         List<Object> deltas = (List<Object>) doc.get("deltas");
         int judged = 0;
+        int refused = 0;
         for (Object o : deltas) {
             JsonReader.Obj d = (JsonReader.Obj) o;
             String point = (String) d.get("point");
             String metric = (String) d.get("metric");
             if (point.startsWith("latency ") && (metric.equals("p50_us") || metric.equals("p99_us"))) {
-                assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap");
-                assertThat(d.get("verdict")).as(point + " " + metric).isIn("worse", "better", "~");
-                assertThat(d.get("p_value")).as(point + " " + metric).isNotNull();
+                if (d.get("verdict") == null) {
+                    // the runs' intervals were too correlated to leave 8 blocks (a loaded machine): the
+                    // method says so instead of judging
+                    assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap (not testable)");
+                    assertThat((String) d.get("note")).as(point + " " + metric).contains("fewer than 8");
+                    refused++;
+                } else {
+                    assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap");
+                    assertThat(d.get("verdict")).as(point + " " + metric).isIn("worse", "better", "~");
+                    assertThat(d.get("p_value")).as(point + " " + metric).isNotNull();
+                }
                 judged++;
             }
         }
@@ -65,6 +74,6 @@ class SingleRunCompareTest {
         assertThat(judged).isEqualTo(4);
         JsonReader.Obj counts = (JsonReader.Obj) doc.get("verdict_counts");
         assertThat(((Number) counts.get("worse")).longValue() + ((Number) counts.get("better")).longValue()
-                + ((Number) counts.get("unchanged")).longValue()).isGreaterThanOrEqualTo(4);
+                + ((Number) counts.get("unchanged")).longValue()).isGreaterThanOrEqualTo(4 - refused);
     }
 }

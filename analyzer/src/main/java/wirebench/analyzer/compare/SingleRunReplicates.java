@@ -86,7 +86,8 @@ public final class SingleRunReplicates implements Comparison.SingleRunTest {
             return new Comparison.Delta(untested.point(), untested.kind(), untested.metric(), untested.direction(),
                     untested.baseline(), untested.candidate(), untested.baselineMedian(), untested.candidateMedian(),
                     untested.baselineCi(), untested.candidateCi(), untested.deltaPct(), null, null,
-                    o.why(), untested.method());
+                    o.why(),
+                    METHOD + " (not testable)");
         }
         String verdict;
         if (o.pValue() >= alpha || o.candidate() == o.baseline()) {

@@ -109,8 +109,7 @@ class CompareDistributionsTest {
         Cli r = Cli.run("compare", a.toString(), b.toString());
 
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).containsPattern("(?m)^distribution pubsub-latency-x-32 \\(n=20000\\+20000 values\\)\n(  p\\d+_us .*\n)*"
-                + "  p99_us ")
-                .contains("none (n=1)").contains("1+1 intervals, fewer than 8; merged histograms");
+        assertThat(r.out()).containsPattern("(?ms)^distribution pubsub-latency-x-32 \\(n=20000\\+20000 values\\)\n.*^  p99_us ")
+                .contains("interval bootstrap (not testable)").contains("1+1 intervals, fewer than 8; merged");
     }
 }
