@@ -30,8 +30,12 @@ class PortInUseTest {
         if (raw) {
             args.add("-rawTransport");
         }
+        // the first publisher waits for a subscriber longer than the second: it must still hold the echo
+        // port when the second starts, on a loaded machine too (with 3 s both, at load 35 it had left)
+        List<String> firstArgs = new ArrayList<>(args);
+        firstArgs.set(firstArgs.indexOf("-discoveryTimeout") + 1, "10");
         CompletableFuture<RunResult> first = CompletableFuture
-                .supplyAsync(() -> RunResult.run(args.toArray(new String[0])));
+                .supplyAsync(() -> RunResult.run(firstArgs.toArray(new String[0])));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
         while (!bound(base + 1) && System.nanoTime() < deadline && !first.isDone()) {
             Thread.sleep(10);
@@ -42,6 +46,7 @@ class PortInUseTest {
         List<String> second = new ArrayList<>(args);
         second.addAll(List.of("-pidMultiPubTest", "1"));
         RunResult r = RunResult.run(second.toArray(new String[0]));
+        assertThat(first.isDone()).as("the first publisher still held the echo port while the second ran").isFalse();
 
         assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
         String last = r.err().strip().lines().reduce((a, b) -> b).orElse("");
