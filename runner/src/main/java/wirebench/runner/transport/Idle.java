@@ -9,6 +9,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.idle.AdaptiveIdleStrategy;
 import wirebench.runner.transport.idle.AutoIdle;
+import wirebench.runner.transport.idle.SpinThenYieldIdleStrategy;
 
 /** Idle strategies by the names used on the command line. */
 public final class Idle {

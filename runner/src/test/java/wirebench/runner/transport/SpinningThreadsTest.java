@@ -1,4 +1,4 @@
-package wirebench.runner.transport.idle;
+package wirebench.runner.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,8 +6,6 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.runner.transport.Threading;
-import wirebench.runner.transport.TransportSettings;
 import wirebench.runner.transport.TransportSettings.Kind;
 
 /**
