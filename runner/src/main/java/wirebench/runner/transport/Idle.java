@@ -38,6 +38,35 @@ public final class Idle {
         }
     }
 
+    /** What a receiver does between two polls while it awaits a message. */
+    @FunctionalInterface
+    public interface Pause {
+        /** Waits a little (idles, runs a driver duty cycle, blocks in a waitset), at most {@code leftNs}. */
+        void pause(long leftNs);
+    }
+
+    /**
+     * {@link Receiver#await} of a receiver that polls: polls {@code r} until a message arrives (then
+     * tells {@code idle} it {@link #arrived}) or {@code timeoutNs} has passed (0), pausing between polls.
+     */
+    public static int await(Receiver r, IdleStrategy idle, MessageHandler handler, int limit, long timeoutNs,
+            Pause between) {
+        long deadline = System.nanoTime() + timeoutNs;
+        idle.reset();
+        while (true) {
+            int n = r.poll(handler, limit);
+            if (n > 0) {
+                arrived(idle);
+                return n;
+            }
+            long leftNs = deadline - System.nanoTime();
+            if (leftNs <= 0) {
+                return 0;
+            }
+            between.pause(leftNs);
+        }
+    }
+
     /** The usage error's text for an unknown {@code name}. */
     public static String expected(String name) {
         return "-idleStrategy: expected auto, yield, spinyield, spin, backoff or sleep, got '" + name + "'";

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import wirebench.runner.transport.TransportSettings.Kind;
+import wirebench.runner.transport.idle.AutoIdle;
 
 /**
  * The spinning-thread counts: {@code own} (this process, the start guess of auto) against

@@ -7,6 +7,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import wirebench.runner.transport.Idle;
+
 /** "spinyield": spins while a wait is short, yields once it has lasted the spin time, starts over after work. */
 class SpinThenYieldIdleStrategyTest {
 
