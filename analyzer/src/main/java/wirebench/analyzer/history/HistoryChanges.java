@@ -8,9 +8,7 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.compare.GateRule;
 import wirebench.contract.Numbers;
@@ -23,18 +21,9 @@ import wirebench.contract.WirebenchException;
                 + "run, time, commit, the medians before and after, delta %% and p-value, newest first.",
                 "--fail-on 'p99_us>+5%%' (compare's gate syntax) exits 4 when a change crossing the gate lies "
                         + "in the newest --recent runs of its series: for CI, after 'history add'."})
-final class HistoryChanges implements Callable<Integer> {
+final class HistoryChanges extends HistoryReading implements Callable<Integer> {
     /** Exit code when a gate is crossed. */
     static final int REGRESSION = 4;
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    DbOptions db;
-
-    @Mixin
-    Filters filters;
 
     @Mixin
     DetectOptions detect;

@@ -6,21 +6,10 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /** {@code history list}. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "The runs stored, oldest first.")
-final class HistoryList implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    DbOptions db;
-
-    @Mixin
-    Filters filters;
-
+final class HistoryList extends HistoryReading implements Callable<Integer> {
     @Mixin
     FormatOption output;
 

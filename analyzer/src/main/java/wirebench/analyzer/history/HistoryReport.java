@@ -5,9 +5,7 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import wirebench.analyzer.compare.KeyMetrics;
 import wirebench.contract.AtomicFiles;
 import wirebench.contract.WirebenchException;
@@ -21,16 +19,7 @@ import wirebench.contract.WirebenchException;
                 + "templates and Content-Security-Policy as 'wirebench report'.",
                 "Default: the key metrics (latency p50/p99/p99.9, samples/s, Mbps, loss); --metric to choose, "
                         + "--all-metrics for every metric, --point to choose test points."})
-final class HistoryReport implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    DbOptions db;
-
-    @Mixin
-    Filters filters;
-
+final class HistoryReport extends HistoryReading implements Callable<Integer> {
     @Mixin
     DetectOptions detect;
 

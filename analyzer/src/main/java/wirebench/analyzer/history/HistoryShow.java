@@ -6,25 +6,14 @@ import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 import wirebench.contract.WirebenchException;
 
 /** {@code history show METRIC}. */
 @Command(name = "show", mixinStandardHelpOptions = true,
         description = "One metric over the runs, per test point: the value of each run (the median of its "
                 + "rows of that point when it has repetitions) and the number of rows.")
-final class HistoryShow implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    DbOptions db;
-
-    @Mixin
-    Filters filters;
-
+final class HistoryShow extends HistoryReading implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "METRIC", description = "A column, e.g. p99_us, mbps, samples_per_s.")
     String metric;
 

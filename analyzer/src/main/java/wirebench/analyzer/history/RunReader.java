@@ -26,6 +26,7 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
+import wirebench.analyzer.parse.InputFiles;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.analyzer.report.Histograms;
 import wirebench.contract.Json;
@@ -111,12 +112,7 @@ public final class RunReader {
         if (runId == null || runId.isBlank()) {
             runId = "sha256:" + contentHash(run);
         }
-        String json;
-        try {
-            json = Files.readString(runJson, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw WirebenchException.badInput(runJson + ": cannot read (" + e.getMessage() + ")");
-        }
+        String json = InputFiles.readString(runJson);
         return new RunData(runId, run.toString(), text(meta.get("format")), start, instant(runJson, meta, "end_utc"),
                 time, from, text(meta.get("git_sha")), text(meta.get("tool_version")), text(env.get("host")),
                 text(meta.get("command_line")), text(meta.get("config_sha256")), json, rows, hists);
@@ -141,12 +137,7 @@ public final class RunReader {
     }
 
     private static Map<String, Object> readRunJson(Path runJson) {
-        String text;
-        try {
-            text = Files.readString(runJson, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw WirebenchException.badInput(runJson + ": cannot read (" + e.getMessage() + ")");
-        }
+        String text = InputFiles.readString(runJson);
         Object doc;
         try {
             doc = JsonReader.parse(runJson.toString(), text);

@@ -30,6 +30,15 @@ public final class InputFiles {
                 + "file or a results directory; nothing was read from it");
     }
 
+    /** The text of {@code file} (UTF-8); a failure to read it is bad input naming it. */
+    public static String readString(Path file) {
+        try {
+            return Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw WirebenchException.badInput(file + ": cannot read (" + e.getMessage() + ")");
+        }
+    }
+
     /** What a non-regular file is: {@code a FIFO}, {@code a character device}, ... ({@code unix:mode} bits). */
     public static String kind(Path path) {
         try {

@@ -102,23 +102,8 @@ public final class Charts {
      * @param logY log-scale y axis (latencies); values must be &gt; 0 there
      */
     public String xy(String title, String xLabel, String yLabel, List<Line> lines, boolean logX, boolean logY) {
-        XYSeriesCollection ds = new XYSeriesCollection();
-        Map<String, Integer> keys = new HashMap<>();
         boolean[] thinned = new boolean[lines.size()];
-        for (int i = 0; i < lines.size(); i++) {
-            Line l = lines.get(i);
-            List<double[]> points = thin(l.points());
-            thinned[i] = points != l.points();
-            String name = thinned[i] ? l.name() + " (mean of every " + groupSize(l.points().size()) + ")" : l.name();
-            XYSeries s = new XYSeries(uniqueKey(keys, name), false, true);
-            for (double[] p : points) {
-                if ((logX && p[0] <= 0) || (logY && p[1] <= 0)) {
-                    continue;
-                }
-                s.add(p[0], p[1]);
-            }
-            ds.addSeries(s);
-        }
+        XYSeriesCollection ds = dataset(lines, thinned, p -> (logX && p[0] <= 0) || (logY && p[1] <= 0) ? null : p);
         XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, true);
         for (int i = 0; i < lines.size(); i++) {
             r.setSeriesPaint(i, PALETTE[i % PALETTE.length]);
@@ -132,30 +117,30 @@ public final class Charts {
         // a log y axis only pays when values span more than a decade; narrow ranges read better linear
         boolean wideY = logY && ds.getSeriesCount() > 0 && spanY(ds) > 20;
         ValueAxis y = ChartAxes.yAxis(yLabel, wideY);
-        fitDegenerate(y, minY(ds), maxY(ds));
+        fitDegenerate(y, ds);
         XYPlot plot = new XYPlot(ds, logX ? ChartAxes.sizeAxis(xLabel, ds) : ChartAxes.axis(xLabel), y, r);
         style(plot);
         return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), xLabel, yLabel);
     }
 
-    private static double minY(XYSeriesCollection ds) {
+    /** The smallest and the largest y of the series with points: {min, max}; {+inf, -inf} when none has one. */
+    private static double[] rangeY(XYSeriesCollection ds) {
         double min = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < ds.getSeriesCount(); i++) {
-            if (ds.getSeries(i).getItemCount() > 0) {
-                min = Math.min(min, ds.getSeries(i).getMinY());
-            }
-        }
-        return min;
-    }
-
-    private static double maxY(XYSeriesCollection ds) {
         double max = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < ds.getSeriesCount(); i++) {
-            if (ds.getSeries(i).getItemCount() > 0) {
-                max = Math.max(max, ds.getSeries(i).getMaxY());
+            XYSeries s = ds.getSeries(i);
+            if (s.getItemCount() > 0) {
+                min = Math.min(min, s.getMinY());
+                max = Math.max(max, s.getMaxY());
             }
         }
-        return max;
+        return new double[] {min, max};
+    }
+
+    /** {@link #fitDegenerate(ValueAxis, double, double)} over the y range of {@code ds}. */
+    private static void fitDegenerate(ValueAxis y, XYSeriesCollection ds) {
+        double[] r = rangeY(ds);
+        fitDegenerate(y, r[0], r[1]);
     }
 
     /**
@@ -177,17 +162,10 @@ public final class Charts {
         }
     }
 
+    /** Largest y / smallest y, or 1 unless both are positive. */
     private static double spanY(XYSeriesCollection ds) {
-        double min = Double.MAX_VALUE;
-        double max = 0;
-        for (int i = 0; i < ds.getSeriesCount(); i++) {
-            XYSeries s = ds.getSeries(i);
-            if (s.getItemCount() > 0) {
-                min = Math.min(min, s.getMinY());
-                max = Math.max(max, s.getMaxY());
-            }
-        }
-        return min > 0 && max > 0 ? max / min : 1;
+        double[] r = rangeY(ds);
+        return r[0] > 0 && r[1] > 0 ? r[1] / r[0] : 1;
     }
 
     /**
@@ -195,24 +173,9 @@ public final class Charts {
      * labelled as percentiles (90%, 99%, 99.9%...), y = latency.
      */
     public String percentiles(String title, String yLabel, List<Line> lines) {
-        XYSeriesCollection ds = new XYSeriesCollection();
-        Map<String, Integer> keys = new HashMap<>();
         boolean[] thinned = new boolean[lines.size()];
-        for (int i = 0; i < lines.size(); i++) {
-            Line l = lines.get(i);
-            List<double[]> points = thin(l.points());
-            thinned[i] = points != l.points();
-            String name = thinned[i] ? l.name() + " (mean of every " + groupSize(l.points().size()) + ")" : l.name();
-            XYSeries s = new XYSeries(uniqueKey(keys, name), false, true);
-            for (double[] p : points) {
-                double pct = p[0];
-                if (pct >= 100.0 || p[1] <= 0) {
-                    continue;
-                }
-                s.add(1.0 / (1.0 - pct / 100.0), p[1]);
-            }
-            ds.addSeries(s);
-        }
+        XYSeriesCollection ds = dataset(lines, thinned,
+                p -> p[0] >= 100.0 || p[1] <= 0 ? null : new double[] {1.0 / (1.0 - p[0] / 100.0), p[1]});
         double maxX = 10;
         for (int i = 0; i < ds.getSeriesCount(); i++) {
             if (ds.getSeries(i).getItemCount() > 0) {
@@ -232,7 +195,7 @@ public final class Charts {
         }
         // always logarithmic: one series' tail (a 28 ms spike) must not flatten the others
         ValueAxis y = ChartAxes.yAxis(yLabel, spanY(ds) > 2);
-        fitDegenerate(y, minY(ds), maxY(ds));
+        fitDegenerate(y, ds);
         XYPlot plot = new XYPlot(ds, x, y, r);
         style(plot);
         return render(new JFreeChart(title, titleFont(), plot, lines.size() > 1), "Percentile", yLabel);
@@ -315,6 +278,32 @@ public final class Charts {
      * in the chart to the next number to try (a scan of the chart's series per try was cubic in
      * the number of lines of one name: 5000 result files took minutes).
      */
+    /**
+     * One series per line, its points thinned when there are many ({@code thinned[i]} set, the name
+     * saying the group size), each point placed by {@code place} as {x, y}; null leaves it out (a
+     * value a log axis cannot show).
+     */
+    private static XYSeriesCollection dataset(List<Line> lines, boolean[] thinned,
+            java.util.function.UnaryOperator<double[]> place) {
+        XYSeriesCollection ds = new XYSeriesCollection();
+        Map<String, Integer> keys = new HashMap<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Line l = lines.get(i);
+            List<double[]> points = thin(l.points());
+            thinned[i] = points != l.points();
+            String name = thinned[i] ? l.name() + " (mean of every " + groupSize(l.points().size()) + ")" : l.name();
+            XYSeries s = new XYSeries(uniqueKey(keys, name), false, true);
+            for (double[] p : points) {
+                double[] xy = place.apply(p);
+                if (xy != null) {
+                    s.add(xy[0], xy[1]);
+                }
+            }
+            ds.addSeries(s);
+        }
+        return ds;
+    }
+
     private static String uniqueKey(Map<String, Integer> keys, String name) {
         String key = name;
         int n = keys.getOrDefault(name, 2);

@@ -1,7 +1,6 @@
 package wirebench.analyzer.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,16 +58,11 @@ public final class RunHeaders {
     }
 
     static Map<String, Object> header(Path runJson) {
-        String text;
         wirebench.analyzer.parse.InputFiles.requireReadable(runJson);
         if (Files.isDirectory(runJson)) {
             throw WirebenchException.badInput(runJson + ": a directory, expected run.json to be a file");
         }
-        try {
-            text = Files.readString(runJson, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw WirebenchException.badInput(runJson + ": cannot read (" + e.getMessage() + ")");
-        }
+        String text = wirebench.analyzer.parse.InputFiles.readString(runJson);
         Object doc;
         try {
             doc = plain(JsonReader.parse(runJson.toString(), text));

@@ -14,11 +14,11 @@ import wirebench.runner.engines.Engines;
 import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.EngineOptions;
 import wirebench.runner.transport.Idle;
+import wirebench.runner.transport.SpinningThreads;
 import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.TransportSettings;
 import wirebench.runner.transport.idle.AutoIdle;
 import wirebench.runner.transport.idle.Contention;
-import wirebench.runner.transport.idle.SpinningThreads;
 
 /**
  * The one place {@code wirebench run pubsub}'s options become a {@link PubSubConfig}: Perftest's

@@ -1,13 +1,17 @@
 package wirebench.runner.pubsub;
 
+import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Every RTI Perftest 4.x command-line option (C++ Traditional 4.3, {@code ParameterManager::initialize}
  * order, plus its aliases; PERFTEST-FORMATS.md section 4) and what {@code wirebench run pubsub} does
- * with it: {@link Behaviour#IMPLEMENTED} (an option of {@link PubSubCommand}), {@link Behaviour#IGNORED}
+ * with it: {@link Behaviour#IMPLEMENTED} (an option of {@link PubSubCommand}, whose declaration is the
+ * one place saying that it exists and what it takes), {@link Behaviour#IGNORED}
  * (accepted, its value skipped, one stderr line saying why it does not apply) or
  * {@link Behaviour#REFUSED} (a usage error naming the wirebench way, only where ignoring it would
  * silently change what is measured). The order is Perftest's: abbreviations resolve to the first
@@ -43,6 +47,9 @@ public final class PerftestOptions {
     public record Option(String name, Arity arity, String perftest, Behaviour behaviour, String wirebench) {
     }
 
+    /** Built before {@link #ALL}, whose implemented rows read it. */
+    private static final Map<String, Arity> COMMAND_ARITY = commandArity();
+
     private static final String XML_QOS = "Connext XML QoS; wirebench's settings are its command-line options";
     private static final String NO_TYPES = "wirebench samples are opaque byte arrays, no DDS type system or "
             + "serialization";
@@ -51,27 +58,27 @@ public final class PerftestOptions {
 
     /** The table, in Perftest's order. */
     public static final List<Option> ALL = List.of(
-            impl("-help", Arity.NONE, "print the options and exit", "prints this command's help"),
-            impl("-pub", Arity.NONE, "run the publisher", "the publisher role"),
-            impl("-sub", Arity.NONE, "run a subscriber (the default role)",
+            impl("-help", "print the options and exit", "prints this command's help"),
+            impl("-pub", "run the publisher", "the publisher role"),
+            impl("-sub", "run a subscriber (the default role)",
                     "a subscriber; neither -pub nor -sub is a subscriber too; -bothRoles runs both here"),
-            impl("-bestEffort", Arity.NONE, "best-effort reliability (default reliable)",
+            impl("-bestEffort", "best-effort reliability (default reliable)",
                     "Aeron subscriptions without NAKs (reliable=false); raw UDP is always best effort"),
-            impl("-dataLen", Arity.ONE, "sample size in bytes (default 100)", "28..10485760 bytes"),
+            impl("-dataLen", "sample size in bytes (default 100)", "28..10485760 bytes"),
             ignored("-verbosity", Arity.ONE, "Connext log verbosity 0-3",
                     "wirebench always logs errors, warnings and progress on stderr"),
             ignored("-dynamicData", Arity.NONE, "DynamicData API instead of generated types", NO_TYPES),
             refused("-durability", Arity.ONE, "durability kind 0-3 (volatile .. persistent)",
                     "wirebench keeps no history for late joiners (volatile only): drop -durability"),
-            impl("-domain", Arity.ONE, "domain id 0-250 (default 1)",
+            impl("-domain", "domain id 0-250 (default 1)",
                     "keeps runs apart: ports 20000 + 2 x D and D+1, Aeron stream ids derive from it"),
-            impl("-instances", Arity.ONE, "number of instances (default 1)", "keys written round robin"),
-            impl("-keyed", Arity.NONE, "keyed type", "samples carry an instance key, counted per instance"),
+            impl("-instances", "number of instances (default 1)", "keys written round robin"),
+            impl("-keyed", "keyed type", "samples carry an instance key, counted per instance"),
             refused("-noDirectCommunication", Arity.NONE, "brokered through Persistence Service",
                     "wirebench always sends directly between the roles: drop -noDirectCommunication"),
             ignored("-noPositiveAcks", Arity.NONE, "reliable without positive ACKs",
                     "Aeron's reliability is NAK-based already (no per-sample positive ACKs)"),
-            impl("-noPrintIntervals", Arity.NONE, "summaries only", "summaries only"),
+            impl("-noPrintIntervals", "summaries only", "summaries only"),
             ignored("-qosFile", Arity.ONE, "QoS XML file", XML_QOS),
             ignored("-qosLibrary", Arity.ONE, "QoS library name", XML_QOS),
             ignored("-noXmlQos", Arity.NONE, "QoS from the built-in string instead of the XML file", XML_QOS),
@@ -87,16 +94,16 @@ public final class PerftestOptions {
                     "Connext's transport setting; Aeron fragments at -aeronMtu, raw UDP sends one datagram per message"),
             refused("-flowController", Arity.ONE, "flow controller default|1Gbps|10Gbps (asynchronous)",
                     "a flow controller limits the rate: use -pubRatebps BITS instead"),
-            impl("-cpu", Arity.NONE, "print CPU usage", "process CPU time / wall time / cores"),
+            impl("-cpu", "print CPU usage", "process CPU time / wall time / cores"),
             ignored("-unbounded", Arity.OPTIONAL, "unbounded sequences [threshold]", NO_TYPES),
             ignored("-threadPriorities", Arity.ONE, "thread priorities X:Y:Z",
                     "wirebench sets no thread priorities: use chrt on the process"),
             ignored("-threadCPUAffinity", Arity.ONE, "CPU cores of the threads",
                     "wirebench pins no thread: use taskset on the process"),
-            impl("-outputFormat", Arity.ONE, "csv, json or legacy",
+            impl("-outputFormat", "csv, json or legacy",
                     "csv, json, legacy (3.1+ text) and legacy2 (the 2.x text of seed 001)"),
-            impl("-noOutputHeaders", Arity.NONE, "no header lines", "no header lines"),
-            impl("-outputFile", Arity.ONE, "append the output to a file", "append the output to a file"),
+            impl("-noOutputHeaders", "no header lines", "no header lines"),
+            impl("-outputFile", "append the output to a file", "append the output to a file"),
             ignored("-flatData", Arity.NONE, "FlatData types", NO_TYPES),
             ignored("-zeroCopy", Arity.NONE, "Zero-Copy over SHMEM",
                     "Aeron IPC (-transport SHMEM) copies each message once into its shared log; no loans"),
@@ -117,9 +124,9 @@ public final class PerftestOptions {
                     "Connext queue statistics; wirebench has no such queues"),
             ignored("-networkCapture", Arity.NONE, "Connext network capture", "capture with tcpdump"),
             ignored("-doNotDropNetworkCapture", Arity.NONE, "keep the network capture file", "capture with tcpdump"),
-            impl("-compressionId", Arity.ONE, "ZLIB, LZ4, BZIP2 or MASK_NONE", "LZ4, ZLIB, ZSTD, NONE (docs/compression.md)"),
-            impl("-compressionLevel", Arity.ONE, "0 disables, 1 fastest .. 10 best", "mapped onto each library's levels"),
-            impl("-compressionThreshold", Arity.ONE, "compress samples larger than this", "as Perftest"),
+            impl("-compressionId", "ZLIB, LZ4, BZIP2 or MASK_NONE", "LZ4, ZLIB, ZSTD, NONE (docs/compression.md)"),
+            impl("-compressionLevel", "0 disables, 1 fastest .. 10 best", "mapped onto each library's levels"),
+            impl("-compressionThreshold", "compress samples larger than this", "as Perftest"),
             refused("-crc", Arity.NONE, "RTPS CRC on every message",
                     "wirebench adds no message CRC (the kernel's UDP/TCP checksums only): drop -crc"),
             refused("-crcKind", Arity.ONE, "CRC_32_CUSTOM or CRC_32_LEGACY",
@@ -138,23 +145,23 @@ public final class PerftestOptions {
                     "Connext's reliability setting; Aeron retransmits from its term buffer"),
             ignored("-spin", Arity.ONE, "internal: spin loop count", "Perftest-internal"),
             // publisher
-            impl("-batchSize", Arity.ONE, "batch bytes (default 8192 in the throughput test), 0 = off",
+            impl("-batchSize", "batch bytes (default 8192 in the throughput test), 0 = off",
                     "the harness packs batchSize / dataLen samples per message"),
             refused("-enableAutoThrottle", Arity.NONE, "Connext adapts the send rate",
                     "wirebench sends as fast as it can or at a fixed rate: use -pubRate"),
             refused("-enableTurboMode", Arity.NONE, "Connext adapts the batch size",
                     "wirebench batches a fixed -batchSize: give one"),
-            impl("-latencyCount", Arity.ONE, "samples (batches) between pings", "as Perftest"),
-            impl("-executionTime", Arity.ONE, "test duration in seconds", "seconds per size"),
-            impl("-initialBurstSize", Arity.ONE, "initialisation samples", "warm-up round trips per size"),
-            impl("-latencyTest", Arity.NONE, "ping-pong latency test", "ping-pong, one-way = RTT / 2"),
-            impl("-numIter", Arity.ONE, "samples to send", "samples per size"),
-            impl("-numSubscribers", Arity.ONE, "subscribers to wait for", "as Perftest"),
-            impl("-pidMultiPubTest", Arity.ONE, "publisher id; only 0 measures latency", "as Perftest"),
-            impl("-pubRate", Arity.ONE, "samples/s N[:spin|sleep]", "as Perftest, no coordinated omission"),
-            impl("-pubRatebps", Arity.ONE, "bits/s N[:spin|sleep]", "BITS / (8 x dataLen) samples/s"),
-            impl("-latencyFile", Arity.ONE, "every latency sample to a file", "as Perftest 4.1+"),
-            impl("-sleep", Arity.ONE, "ms to sleep after each send", "as Perftest's writer loop"),
+            impl("-latencyCount", "samples (batches) between pings", "as Perftest"),
+            impl("-executionTime", "test duration in seconds", "seconds per size"),
+            impl("-initialBurstSize", "initialisation samples", "warm-up round trips per size"),
+            impl("-latencyTest", "ping-pong latency test", "ping-pong, one-way = RTT / 2"),
+            impl("-numIter", "samples to send", "samples per size"),
+            impl("-numSubscribers", "subscribers to wait for", "as Perftest"),
+            impl("-pidMultiPubTest", "publisher id; only 0 measures latency", "as Perftest"),
+            impl("-pubRate", "samples/s N[:spin|sleep]", "as Perftest, no coordinated omission"),
+            impl("-pubRatebps", "bits/s N[:spin|sleep]", "BITS / (8 x dataLen) samples/s"),
+            impl("-latencyFile", "every latency sample to a file", "as Perftest 4.1+"),
+            impl("-sleep", "ms to sleep after each send", "as Perftest's writer loop"),
             ignored("-writerStats", Arity.NONE, "DataWriter statistics lines",
                     "Connext's DataWriter statistics; the results directory holds wirebench's counts"),
             ignored("-lowResolutionClock", Arity.NONE, "average-only latency for coarse clocks",
@@ -162,25 +169,25 @@ public final class PerftestOptions {
             refused("-writeInstance", Arity.ONE, "write only this instance",
                     "wirebench writes instances round robin: -instances 1 writes one"),
             ignored("-showSerializationTime", Arity.NONE, "print serialization times", NO_TYPES),
-            impl("-loadDataFromFile", Arity.ONE, "payload from a file", "successive slices of -dataLen bytes"),
+            impl("-loadDataFromFile", "payload from a file", "successive slices of -dataLen bytes"),
             ignored("-maximumAllocableBufferSize", Arity.ONE, "memory cap for -loadDataFromFile",
                     "wirebench reads the whole file (its size is checked against -dataLen)"),
-            impl("-scan", Arity.ONE, "sizes s1:s2:... in one run (removed in 4.2)",
+            impl("-scan", "sizes s1:s2:... in one run (removed in 4.2)",
                     "sizes in order, 60 s each unless -numIter or -executionTime"),
             // subscriber
-            impl("-numPublishers", Arity.ONE, "publishers to wait for", "as Perftest"),
-            impl("-sidMultiSubTest", Arity.ONE, "subscriber id", "0..numSubscribers-1 on the publisher's side"),
+            impl("-numPublishers", "publishers to wait for", "as Perftest"),
+            impl("-sidMultiSubTest", "subscriber id", "0..numSubscribers-1 on the publisher's side"),
             refused("-cft", Arity.ONE, "ContentFilteredTopic on a key range",
                     "wirebench delivers every sample to every subscriber: run without -cft"),
             // transport
-            impl("-transport", Arity.ONE, "UDPv4, UDPv6, SHMEM, TCP, TLS, DTLS, WAN, UDPv4_WAN",
+            impl("-transport", "UDPv4, UDPv6, SHMEM, TCP, TLS, DTLS, WAN, UDPv4_WAN",
                     "UDPv4 (Aeron UDP), SHMEM (Aeron IPC), TCP, TLS; others a usage error naming what to use"),
-            impl("-nic", Arity.ONE, "interface address or name", "address or name; an unknown one lists this host's"),
-            impl("-allowInterfaces", Arity.ONE, "alias of -nic", "alias of -nic"),
-            impl("-peer", Arity.ONE, "peer locator (repeatable)",
+            impl("-nic", "interface address or name", "address or name; an unknown one lists this host's"),
+            impl("-allowInterfaces", "alias of -nic", "alias of -nic"),
+            impl("-peer", "peer locator (repeatable)",
                     "ADDR, ADDR:PORT, N@ADDR, udpv4://ADDR, tcpv4_lan://ADDR:PORT, tlsv4_lan://ADDR:PORT"),
-            impl("-multicast", Arity.NONE, "use multicast", "Aeron or raw UDP multicast"),
-            impl("-multicastAddr", Arity.ONE, "multicast group(s)", "data[,echo] groups (odd for Aeron)"),
+            impl("-multicast", "use multicast", "Aeron or raw UDP multicast"),
+            impl("-multicastAddr", "multicast group(s)", "data[,echo] groups (odd for Aeron)"),
             ignored("-transportVerbosity", Arity.ONE, "transport log verbosity",
                     "wirebench always logs transport errors on stderr"),
             ignored("-transportServerBindPort", Arity.ONE, "TCP server port (default 7400)",
@@ -192,11 +199,11 @@ public final class PerftestOptions {
             refused("-transportWanServerPort", Arity.ONE, "WAN server port", WAN),
             refused("-transportWanId", Arity.ONE, "WAN id", WAN),
             refused("-transportSecureWan", Arity.NONE, "secure WAN", WAN),
-            impl("-transportCertAuthority", Arity.ONE, "CA certificate (TLS)", "PEM CA that must have signed the peer's"),
-            impl("-transportCertFile", Arity.ONE, "certificate (TLS)", "PEM certificate (with -transportPrivateKey)"),
-            impl("-transportPrivateKey", Arity.ONE, "private key (TLS)", "PEM PKCS#8 private key"),
-            impl("-rawTransport", Arity.NONE, "plain sockets instead of DDS", "DatagramChannel sockets instead of Aeron (UDPv4)"),
-            impl("-noBlockingSockets", Arity.NONE, "non-blocking sockets", "busy-poll receive (raw UDP, TCP)"),
+            impl("-transportCertAuthority", "CA certificate (TLS)", "PEM CA that must have signed the peer's"),
+            impl("-transportCertFile", "certificate (TLS)", "PEM certificate (with -transportPrivateKey)"),
+            impl("-transportPrivateKey", "private key (TLS)", "PEM PKCS#8 private key"),
+            impl("-rawTransport", "plain sockets instead of DDS", "DatagramChannel sockets instead of Aeron (UDPv4)"),
+            impl("-noBlockingSockets", "non-blocking sockets", "busy-poll receive (raw UDP, TCP)"),
             // security
             refused("-secureGovernanceFile", Arity.ONE, "DDS Security governance", DDS_SECURITY),
             refused("-securePermissionsFile", Arity.ONE, "DDS Security permissions", DDS_SECURITY),
@@ -215,8 +222,32 @@ public final class PerftestOptions {
     private PerftestOptions() {
     }
 
-    private static Option impl(String name, Arity arity, String perftest, String wirebench) {
+    /**
+     * An option {@link PubSubCommand} declares: what it takes comes from that declaration (a boolean
+     * field is a flag, any other one value), so the command is the one place that says it exists.
+     */
+    private static Option impl(String name, String perftest, String wirebench) {
+        Arity arity = COMMAND_ARITY.get(name.toLowerCase(Locale.ROOT));
+        if (arity == null) {
+            throw new IllegalStateException(name + " is in the table as implemented, but PubSubCommand has no such"
+                    + " option");
+        }
         return new Option(name, arity, perftest, Behaviour.IMPLEMENTED, wirebench);
+    }
+
+    /** What each option name of {@link PubSubCommand} takes, read from its picocli declarations. */
+    private static Map<String, Arity> commandArity() {
+        Map<String, Arity> m = new HashMap<>();
+        for (Field f : PubSubCommand.class.getDeclaredFields()) {
+            picocli.CommandLine.Option o = f.getAnnotation(picocli.CommandLine.Option.class);
+            if (o != null) {
+                boolean flag = f.getType() == boolean.class || f.getType() == Boolean.class;
+                for (String n : o.names()) {
+                    m.put(n.toLowerCase(Locale.ROOT), flag ? Arity.NONE : Arity.ONE);
+                }
+            }
+        }
+        return m;
     }
 
     private static Option ignored(String name, Arity arity, String perftest, String why) {

@@ -12,10 +12,10 @@ import java.util.Map;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.results.ResultsDirectory;
 import wirebench.runner.transport.Engine;
+import wirebench.runner.transport.SpinningThreads;
 import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.idle.Contention;
 import wirebench.runner.transport.idle.PeerCpus;
-import wirebench.runner.transport.idle.SpinningThreads;
 
 /**
  * The orchestrator of one {@code wirebench run pubsub}: only the order of the steps. Printers for

@@ -29,21 +29,14 @@ import wirebench.runner.transport.Transport;
  * subscribers heard, the size's {@link LatencyStats}); cutting it would hand that state across
  * classes in the sending loop. Pacing lives in {@link Pacer}.
  */
-final class PublisherRole implements MessageHandler {
+final class PublisherRole extends RoleBase implements MessageHandler {
     private static final long HELLO_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final long STALL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
     private static final long RELIABLE_PONG_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final long BEST_EFFORT_PONG_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long FINISH_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
-    private final PubSubConfig cfg;
     private Runnable peerSeen;
-    private final Transport transport;
-    private final PerftestPrinter printer;
-    private final PubSubResults results;
-    private final PrintWriter err;
-    private final CpuMeter cpu = new CpuMeter();
-    private final boolean showCpu;
 
     private final UnsafeBuffer buf;
     private final UnsafeBuffer control = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
@@ -84,14 +77,9 @@ final class PublisherRole implements MessageHandler {
     /** With the clock every time of this role is read from (the system's monotonic clock outside tests). */
     PublisherRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
             PrintWriter err, boolean showCpu, NanoClock clock) {
+        super(cfg, transport, printerOrNull, results, err, showCpu);
         this.clock = clock;
         this.pacer = new Pacer(clock, cfg.pubRatePerS(), cfg.pubRateSleep());
-        this.cfg = cfg;
-        this.transport = transport;
-        this.printer = printerOrNull;
-        this.results = results;
-        this.err = err;
-        this.showCpu = showCpu;
         int maxBatch = 0;
         for (int i = 0; i < cfg.sizesBytes().size(); i++) {
             maxBatch = Math.max(maxBatch, Math.max(cfg.sizesBytes().get(i), cfg.batchBytes().get(i)));

@@ -29,19 +29,12 @@ import wirebench.runner.transport.Transport;
  * checksums) under the same lock; cutting it would hand that state across classes with every
  * message. The numbers live in {@link ThroughputStats}.
  */
-final class SubscriberRole implements MessageHandler {
+final class SubscriberRole extends RoleBase implements MessageHandler {
     private static final long INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
     private static final long LINGER_NS = TimeUnit.MILLISECONDS.toNanos(300);
     private static final int WARM_UP_FLAG = 2;
 
-    private final PubSubConfig cfg;
     private Runnable peerSeen;
-    private final Transport transport;
-    private final PerftestPrinter printer;
-    private final PubSubResults results;
-    private final PrintWriter err;
-    private final boolean showCpu;
-    private final CpuMeter cpu = new CpuMeter();
 
     private Receiver data;
     private Sender echo;
@@ -92,12 +85,7 @@ final class SubscriberRole implements MessageHandler {
 
     SubscriberRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
             PrintWriter err, boolean showCpu) {
-        this.cfg = cfg;
-        this.transport = transport;
-        this.printer = printerOrNull;
-        this.results = results;
-        this.err = err;
-        this.showCpu = showCpu;
+        super(cfg, transport, printerOrNull, results, err, showCpu);
         int max = cfg.sizesBytes().stream().mapToInt(Integer::intValue).max().orElse(0);
         this.out = new UnsafeBuffer(ByteBuffer.allocateDirect(Wire.HEADER_BYTES + max));
     }

@@ -9,6 +9,7 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.idle.AdaptiveIdleStrategy;
 import wirebench.runner.transport.idle.AutoIdle;
+import wirebench.runner.transport.idle.SpinThenYieldIdleStrategy;
 
 /** Idle strategies by the names used on the command line. */
 public final class Idle {
@@ -34,6 +35,35 @@ public final class Idle {
     public static void arrived(IdleStrategy idle) {
         if (idle instanceof AdaptiveIdleStrategy) {
             ((AdaptiveIdleStrategy) idle).arrived();
+        }
+    }
+
+    /** What a receiver does between two polls while it awaits a message. */
+    @FunctionalInterface
+    public interface Pause {
+        /** Waits a little (idles, runs a driver duty cycle, blocks in a waitset), at most {@code leftNs}. */
+        void pause(long leftNs);
+    }
+
+    /**
+     * {@link Receiver#await} of a receiver that polls: polls {@code r} until a message arrives (then
+     * tells {@code idle} it {@link #arrived}) or {@code timeoutNs} has passed (0), pausing between polls.
+     */
+    public static int await(Receiver r, IdleStrategy idle, MessageHandler handler, int limit, long timeoutNs,
+            Pause between) {
+        long deadline = System.nanoTime() + timeoutNs;
+        idle.reset();
+        while (true) {
+            int n = r.poll(handler, limit);
+            if (n > 0) {
+                arrived(idle);
+                return n;
+            }
+            long leftNs = deadline - System.nanoTime();
+            if (leftNs <= 0) {
+                return 0;
+            }
+            between.pause(leftNs);
         }
     }
 

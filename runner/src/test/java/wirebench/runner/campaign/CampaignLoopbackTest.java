@@ -140,8 +140,9 @@ class CampaignLoopbackTest {
     @Timeout(240)
     void shouldKeepFinishedTestsWhenTheChildIsKilledAndRunOnlyTheMissingTestWhenResumed() throws Exception {
         Path out = tmp.resolve("k");
+        // 1 s per test: the child of test 2 is found (polled every 50 ms) while its JVM starts, long before it ends
         String[] args = {"--out", out.toString(), "--sizes", "32,64,128", "--reliability", "rel", "--tests", "lat",
-                "--keyed", "unkeyed", "--execution-time", "3", "--extra-arguments", "-basePort " + freeBasePort()};
+                "--keyed", "unkeyed", "--execution-time", "1", "--extra-arguments", "-basePort " + freeBasePort()};
         CompletableFuture<CampaignRun> first = CompletableFuture.supplyAsync(() -> CampaignRun.run(args));
         Path state = out.resolve(CampaignRunner.STATE_FILE);
         ProcessHandle child = null;

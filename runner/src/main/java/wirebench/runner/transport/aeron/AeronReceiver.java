@@ -59,22 +59,9 @@ final class AeronReceiver implements Receiver {
 
     @Override
     public int await(MessageHandler handler, int limit, long timeoutNs) {
-        long deadline = System.nanoTime() + timeoutNs;
-        idle.reset();
-        while (true) {
-            int n = poll(handler, limit);
-            if (n > 0) {
-                Idle.arrived(idle);
-                return n;
-            }
-            // INVOKER: the driver's cycle may just have received the awaited message into the
-            // image; work done means poll again at once instead of yielding the core.
-            int work = duty != null ? duty.run() : 0;
-            if (System.nanoTime() - deadline >= 0) {
-                return 0;
-            }
-            idle.idle(work);
-        }
+        // INVOKER: the driver's cycle may just have received the awaited message into the
+        // image; work done means poll again at once instead of yielding the core.
+        return Idle.await(this, idle, handler, limit, timeoutNs, leftNs -> idle.idle(duty != null ? duty.run() : 0));
     }
 
     @Override

@@ -1,8 +1,6 @@
 package wirebench.runner.transport.aeron;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -14,6 +12,7 @@ import io.aeron.exceptions.AeronException;
 import org.agrona.concurrent.IdleStrategy;
 
 import wirebench.contract.WirebenchException;
+import wirebench.runner.transport.Ends;
 import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
@@ -41,9 +40,8 @@ public final class AeronTransport implements Transport {
     /** INVOKER threading: the driver's duty cycle, run by waiting role threads; null otherwise. */
     private final DriverDuty duty;
     private final Aeron aeron;
-    private final List<AutoCloseable> ends = new ArrayList<>();
+    private final Ends ends = new Ends();
     private final Thread shutdownHook;
-    private boolean closed;
 
     public AeronTransport(TransportSettings settings) {
         this.settings = settings;
@@ -92,8 +90,7 @@ public final class AeronTransport implements Transport {
                 pub.addDestination(destination);
             }
             AeronSender s = new AeronSender(pub, channel, duty);
-            ends.add(s);
-            return s;
+            return ends.keep(s);
         } catch (AeronException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot publish on " + channel
                     + " stream " + stream + " (" + e.getMessage() + ")", e);
@@ -107,8 +104,7 @@ public final class AeronTransport implements Transport {
         try {
             Subscription sub = aeron.addSubscription(channel, stream);
             AeronReceiver r = new AeronReceiver(sub, idle.get(), duty);
-            ends.add(r);
-            return r;
+            return ends.keep(r);
         } catch (AeronException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot subscribe to " + channel
                     + " stream " + stream + " (" + e.getMessage() + (e.getMessage() != null
@@ -157,20 +153,10 @@ public final class AeronTransport implements Transport {
 
     @Override
     public void close() {
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            closed = true;
+        if (!ends.close()) {
+            return;
         }
-        for (AutoCloseable e : ends) {
-            try {
-                e.close();
-            } catch (Exception ex) {
-                // closing the client below releases everything anyway
-            }
-        }
-        aeron.close();
+        aeron.close(); // releases whatever an end that failed to close still holds
         if (driver != null) {
             driver.close(); // the duty cycle first: none may run while or after the driver closes
         }

@@ -8,7 +8,6 @@ import org.agrona.concurrent.NanoClock;
 import org.agrona.concurrent.YieldingIdleStrategy;
 
 import wirebench.contract.Numbers;
-import wirebench.runner.transport.SpinThenYieldIdleStrategy;
 
 /**
  * One run's {@code -idleStrategy auto}: makes an {@link AdaptiveIdleStrategy} per waiting thread,

@@ -19,6 +19,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import wirebench.contract.WirebenchException;
+import wirebench.runner.transport.Ends;
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
@@ -38,8 +39,7 @@ public final class RawUdpTransport implements Transport {
     private static final int SOCKET_BUFFER_BYTES = 4 << 20;
 
     private final TransportSettings settings;
-    private final List<AutoCloseable> ends = new ArrayList<>();
-    private boolean closed;
+    private final Ends ends = new Ends();
 
     public RawUdpTransport(TransportSettings settings) {
         if (settings.maxMessageBytes() > MAX_DATAGRAM_BYTES) {
@@ -84,8 +84,7 @@ public final class RawUdpTransport implements Transport {
                 ch.connect(to.get(0)); // one destination: write() skips send()'s per-datagram address checks
             }
             RawSender s = new RawSender(ch, to);
-            ends.add(s);
-            return s;
+            return ends.keep(s);
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "raw UDP: cannot open a sending socket for "
                     + topic + " (" + e.getMessage() + ")", e);
@@ -112,8 +111,7 @@ public final class RawUdpTransport implements Transport {
                 ch.bind(nic == null ? new InetSocketAddress(port) : new InetSocketAddress(nic, port));
             }
             RawReceiver r = new RawReceiver(ch, settings.blockingSockets());
-            ends.add(r);
-            return r;
+            return ends.keep(r);
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "raw UDP: cannot bind port " + port + " for "
                     + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + ")", e);
@@ -149,18 +147,8 @@ public final class RawUdpTransport implements Transport {
     }
 
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
-        }
-        closed = true;
-        for (AutoCloseable e : ends) {
-            try {
-                e.close();
-            } catch (Exception ex) {
-                // a socket that fails to close is gone anyway
-            }
-        }
+    public void close() {
+        ends.close();
     }
 
     private static final class RawSender implements Sender {

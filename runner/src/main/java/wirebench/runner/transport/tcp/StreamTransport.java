@@ -11,6 +11,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
+import wirebench.runner.transport.Ends;
 import wirebench.runner.transport.Topic;
 import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
@@ -31,8 +32,7 @@ abstract class StreamTransport implements Transport {
     private static final int HELLO_MAGIC = 0x57425354; // "WBST"
 
     protected final TransportSettings settings;
-    private final List<AutoCloseable> ends = new ArrayList<>();
-    private boolean closed;
+    private final Ends ends = new Ends();
     private final AtomicLong strays = new AtomicLong();
     private volatile Consumer<String> straySink = line -> { };
 
@@ -94,9 +94,8 @@ abstract class StreamTransport implements Transport {
     }
 
     /** Registers an end to close with the transport; returns it. */
-    protected final synchronized <T extends AutoCloseable> T keep(T end) {
-        ends.add(end);
-        return end;
+    protected final <T extends AutoCloseable> T keep(T end) {
+        return ends.keep(end);
     }
 
     /** The message plus its 4-byte frame header (TCP/IP and TLS record headers depend on how segments coalesce). */
@@ -124,21 +123,23 @@ abstract class StreamTransport implements Transport {
     }
 
     @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    public void close() {
+        ends.close();
+    }
+
+    /**
+     * A sender's attempt at its {@code peers} destinations before a message: {@code connect} for each
+     * (connected already, or connecting now); whether any is connected.
+     */
+    static boolean connectAny(int peers, java.util.function.IntPredicate connect) {
+        boolean any = false;
+        for (int i = 0; i < peers; i++) {
+            any |= connect.test(i);
         }
-        closed = true;
-        ends.forEach(StreamTransport::closeQuietly);
+        return any;
     }
 
     static void closeQuietly(AutoCloseable c) {
-        try {
-            if (c != null) {
-                c.close();
-            }
-        } catch (Exception e) {
-            // a socket that fails to close is gone anyway
-        }
+        Ends.closeQuietly(c);
     }
 }

@@ -137,11 +137,7 @@ public final class TcpTransport extends StreamTransport {
 
         @Override
         public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
-            boolean any = false;
-            for (int i = 0; i < to.size(); i++) {
-                any |= connect(i);
-            }
-            if (!any) {
+            if (!connectAny(to.size(), this::connect)) {
                 return false;
             }
             outView.putInt(0, lengthBytes, java.nio.ByteOrder.BIG_ENDIAN);

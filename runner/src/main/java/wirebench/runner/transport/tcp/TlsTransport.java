@@ -127,11 +127,7 @@ public final class TlsTransport extends StreamTransport {
 
         @Override
         public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
-            boolean any = false;
-            for (int i = 0; i < to.size(); i++) {
-                any |= connect(i);
-            }
-            if (!any) {
+            if (!connectAny(to.size(), this::connect)) {
                 return false;
             }
             int total = FRAME_HEADER_BYTES + lengthBytes;

@@ -1,4 +1,4 @@
-package wirebench.runner.transport.idle;
+package wirebench.runner.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,9 +6,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import wirebench.runner.transport.Threading;
-import wirebench.runner.transport.TransportSettings;
 import wirebench.runner.transport.TransportSettings.Kind;
+import wirebench.runner.transport.idle.AutoIdle;
 
 /**
  * The spinning-thread counts: {@code own} (this process, the start guess of auto) against

@@ -1,4 +1,4 @@
-package wirebench.runner.transport;
+package wirebench.runner.transport.idle;
 
 import org.agrona.concurrent.IdleStrategy;
 

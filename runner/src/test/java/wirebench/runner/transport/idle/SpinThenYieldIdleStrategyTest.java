@@ -1,4 +1,4 @@
-package wirebench.runner.transport;
+package wirebench.runner.transport.idle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import wirebench.runner.transport.Idle;
 
 /** "spinyield": spins while a wait is short, yields once it has lasted the spin time, starts over after work. */
 class SpinThenYieldIdleStrategyTest {

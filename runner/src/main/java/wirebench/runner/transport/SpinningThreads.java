@@ -1,12 +1,10 @@
-package wirebench.runner.transport.idle;
+package wirebench.runner.transport;
 
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.List;
-
-import wirebench.runner.transport.TransportSettings;
 
 /**
  * Counts the threads of a run that busy-wait on this host: each role thread that polls (Aeron, and
