@@ -13,6 +13,7 @@ import wirebench.contract.WirebenchException;
 import wirebench.runner.results.ResultsDirectory;
 import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.Transport;
+import wirebench.runner.transport.dds.DdsperfPeer;
 import wirebench.runner.transport.idle.Contention;
 import wirebench.runner.transport.idle.PeerCpus;
 import wirebench.runner.transport.idle.SpinningThreads;
@@ -115,6 +116,13 @@ final class PubSubRun {
                     dir.note("engine", engine);
                 }
                 PubSubResults results = new PubSubResults(dir, cfg);
+                if (t instanceof DdsperfPeer) {
+                    new DdsperfRoles(cfg, (DdsperfPeer) t, results, err).run(pubPrinter, subPrinter);
+                    if (dir != null) {
+                        dir.finish();
+                    }
+                    return 0;
+                }
                 SubscriberRole subscriber = cfg.subscriber()
                         ? new SubscriberRole(cfg, subTransport != null ? subTransport : t, subPrinter, results, err, cpu)
                         : null;

@@ -258,6 +258,15 @@ final class Cyclone {
         }
     }
 
+    /** An empty QoS object (every policy at its default). */
+    long newQos() {
+        try {
+            return (long) createQos.invokeExact();
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     void deleteQos(long qos) {
         try {
             deleteQos.invokeExact(qos);
@@ -296,11 +305,11 @@ final class Cyclone {
     }
 
     @FunctionalInterface
-    private interface Call {
+    interface Call {
         int call() throws Throwable;
     }
 
-    private static int invoke(Call c) {
+    static int invoke(Call c) {
         try {
             return c.call();
         } catch (Throwable t) {
@@ -308,7 +317,7 @@ final class Cyclone {
         }
     }
 
-    private static RuntimeException rethrow(Throwable t) {
+    static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException) {
             return (RuntimeException) t;
         }

@@ -10,8 +10,8 @@ import wirebench.runner.transport.Sender;
  * A Cyclone writer: {@link #offer} points one native sample at the message (the harness's direct
  * buffer itself, else a native copy) and calls {@code dds_write}, which serialises it before it
  * returns. Until a reader has matched, offer returns false (a write then would reach nobody); a
- * reliable writer whose history is full returns DDS_RETCODE_TIMEOUT at once (max blocking time 0):
- * back pressure, false.
+ * reliable writer whose unacknowledged data stays above Cyclone's high-water mark for the max blocking
+ * time ({@link DdsTransport#MAX_BLOCKING_NS}) returns DDS_RETCODE_TIMEOUT: back pressure, false.
  */
 final class DdsSender implements Sender {
     private final Cyclone dds;

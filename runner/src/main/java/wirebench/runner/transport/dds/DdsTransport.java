@@ -27,6 +27,13 @@ import wirebench.runner.transport.TransportSettings;
 public final class DdsTransport implements Transport {
     /** Largest message: Cyclone fragments a sample into DATA_FRAG submessages; the harness's limit is 10 MiB. */
     static final int MAX_MESSAGE_BYTES = 16 << 20;
+    /**
+     * Reliability's max blocking time: a reliable write that finds the writer's unacknowledged data
+     * above Cyclone's high-water mark waits in Cyclone (a condition variable, off the CPU) for
+     * acknowledgements up to this long, as ddsperf's writes do, instead of returning at once and
+     * leaving the harness to spin on it (Connext's default, 100 ms).
+     */
+    static final long MAX_BLOCKING_NS = 100_000_000L;
 
     private final Cyclone dds;
     private final TransportSettings settings;
@@ -95,7 +102,7 @@ public final class DdsTransport implements Transport {
     }
 
     private long qos() {
-        return dds.qos(settings.reliable(), 0, dsettings.historyDepth(), dsettings.maxSamples());
+        return dds.qos(settings.reliable(), MAX_BLOCKING_NS, dsettings.historyDepth(), dsettings.maxSamples());
     }
 
     @Override
@@ -144,7 +151,7 @@ public final class DdsTransport implements Transport {
         m.put("domain_id", dsettings.domainId());
         m.put("type", type.typeName);
         m.put("topics", List.of(topicName(Topic.DATA), topicName(Topic.ECHO)));
-        m.put("reliability", settings.reliable() ? "RELIABLE (max blocking time 0: back pressure)" : "BEST_EFFORT");
+        m.put("reliability", settings.reliable() ? "RELIABLE (max blocking time " + MAX_BLOCKING_NS / 1_000_000 + " ms: a full writer waits in Cyclone)" : "BEST_EFFORT");
         m.put("history", dsettings.historyDepth() == 0 ? "KEEP_ALL" : "KEEP_LAST " + dsettings.historyDepth());
         m.put("max_samples", dsettings.maxSamples());
         m.put("durability", "VOLATILE");

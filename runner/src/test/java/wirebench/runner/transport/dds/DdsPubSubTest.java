@@ -37,11 +37,16 @@ class DdsPubSubTest {
             String row = lines.stream().filter(l -> l.matches(" +32,.*")).findFirst().orElse(null);
             assertThat(row).as("the 32-byte row in %s", lines).isNotNull();
             assertThat(row.split(",")).hasSize(10);
+            // the DDS engine's own threading line, not Aeron's driver mode
+            assertThat(lines).anyMatch(l -> l.startsWith("Threading: Cyclone DDS's own receive and delivery threads;"
+                    + " receivers poll dds_take, idle auto from ")).noneMatch(l -> l.startsWith("Threading: INVOKER"));
         }
         JsonReader.Obj runJson = (JsonReader.Obj) JsonReader.parse("run.json", Files.readString(out.resolve("run.json")));
         Map<String, Object> engine = ((JsonReader.Obj) runJson.get("engine")).members();
         assertThat(engine).containsEntry("engine", "Cyclone DDS").containsEntry("version", installedVersion())
                 .containsEntry("type", "UnkeyedSeq").containsEntry("history", "KEEP_ALL");
+        // both role threads poll dds_take (no -ddsWaitset): two spinning threads in this process
+        assertThat(((JsonReader.Obj) runJson.get("contention")).members()).containsEntry("spinning_threads", 2.0);
         assertThat((String) engine.get("config_xml")).startsWith("<CycloneDDS>")
                 .contains("<NetworkInterface address=\"127.0.0.1\"/>", "<Peer Address=\"127.0.0.1\"/>");
     }
