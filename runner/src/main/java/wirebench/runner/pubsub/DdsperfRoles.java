@@ -90,7 +90,7 @@ final class DdsperfRoles {
         int seq = 0;
         for (int size : cfg.sizesBytes()) {
             for (int i = 0; i < cfg.warmUpPings(size); i++) {
-                pingPong(seq++, size);
+                pingPong(seq++, size, true);
             }
             LatencyStats stats = new LatencyStats();
             long lost = 0;
@@ -98,7 +98,7 @@ final class DdsperfRoles {
             long start = System.nanoTime();
             long end = cfg.executionTimeS() > 0 ? start + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : Long.MAX_VALUE;
             for (long n = 0; n < cfg.numIter() && System.nanoTime() - end < 0; n++) {
-                long oneWayNs = pingPong(seq++, size);
+                long oneWayNs = pingPong(seq++, size, false);
                 if (oneWayNs < 0) {
                     lost++;
                     continue;
@@ -130,8 +130,12 @@ final class DdsperfRoles {
         err.flush();
     }
 
-    /** One ping and its pong; the one-way latency in ns, or -1 when a best-effort pong did not come. */
-    private long pingPong(int seq, int size) {
+    /**
+     * One ping and its pong; the one-way latency in ns, or -1 when a best-effort or warm-up pong did
+     * not come (a warm-up pong may be lost for good: ddsperf's KEEP_LAST 1 pong writer drops what it
+     * wrote before it matched this reader, which both sides may see at different moments).
+     */
+    private long pingPong(int seq, int size, boolean warmUp) {
         long t0 = System.nanoTime();
         long deadline = t0 + PONG_TIMEOUT_NS;
         while (!peer.ping(seq, size)) {
@@ -139,7 +143,7 @@ final class DdsperfRoles {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher: the ping writer stayed full");
             }
         }
-        boolean reliable = cfg.transport().reliable();
+        boolean reliable = cfg.transport().reliable() && !warmUp;
         if (peer.awaitPong(seq, reliable ? PONG_TIMEOUT_NS : BEST_EFFORT_PONG_TIMEOUT_NS)) {
             return (System.nanoTime() - t0) / 2;
         }

@@ -118,7 +118,10 @@ final class PubSubRun {
                 PubSubResults results = new PubSubResults(dir, cfg);
                 if (t instanceof DdsperfPeer) {
                     new DdsperfRoles(cfg, (DdsperfPeer) t, results, err).run(pubPrinter, subPrinter);
+                    Map<String, Object> cont = RunJson.contention(cfg);
+                    err.println(Contention.line(cont));
                     if (dir != null) {
+                        dir.note("contention", cont);
                         dir.finish();
                     }
                     return 0;

@@ -47,6 +47,7 @@ final class Cyclone {
     private final MethodHandle createWriter;
     private final MethodHandle createReader;
     private final MethodHandle write;
+    private final MethodHandle writeFlush;
     private final MethodHandle take;
     private final MethodHandle returnLoan;
     private final MethodHandle delete;
@@ -75,6 +76,7 @@ final class Cyclone {
         createWriter = lib.function("dds_create_writer", i, i, i, l, l);
         createReader = lib.function("dds_create_reader", i, i, i, l, l);
         write = lib.function("dds_write", i, i, l);
+        writeFlush = lib.function("dds_write_flush", v, i);
         take = lib.function("dds_take", i, i, l, l, l, i);
         returnLoan = lib.function("dds_return_loan", i, i, l, i);
         delete = lib.function("dds_delete", i, i);
@@ -220,6 +222,15 @@ final class Cyclone {
     int write(int writer, long sample) {
         try {
             return (int) write.invokeExact(writer, sample);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** Sends what write batching holds back for {@code writer}. */
+    void writeFlush(int writer) {
+        try {
+            writeFlush.invokeExact(writer);
         } catch (Throwable t) {
             throw rethrow(t);
         }

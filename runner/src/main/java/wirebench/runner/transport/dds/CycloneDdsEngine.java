@@ -23,8 +23,9 @@ import wirebench.runner.transport.TransportSettings;
 public final class CycloneDdsEngine implements Engine {
     static final String HISTORY_DEPTH = "-ddsHistoryDepth";
     static final String WAITSET = "-ddsWaitset";
+    static final String WRITE_BATCH = "-ddsWriteBatch";
     private static final Profile PROFILE = new Profile("dds", List.of("UDPv4"), false, "-engine dds",
-            List.of(HISTORY_DEPTH, WAITSET, DdsperfPeer.OPTION));
+            List.of(HISTORY_DEPTH, WAITSET, WRITE_BATCH, DdsperfPeer.OPTION));
 
     @Override
     public Profile profile() {
@@ -86,7 +87,8 @@ public final class CycloneDdsEngine implements Engine {
         Map<String, String> o = x.options();
         DdsSettings d = DdsSettings.defaults(x.domain(), x.keyed(), s.reliable())
                 .withKeyOf(x.key()::of)
-                .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")));
+                .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")))
+                .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")));
         String depth = o.get(HISTORY_DEPTH);
         if (depth == null) {
             return d;

@@ -75,15 +75,21 @@ final class CycloneInterop {
     }
 
     void userData(long qos, UnsafeBuffer bytes, int length) {
-        run(() -> qsetUserdata.invokeExact(qos, bytes.addressOffset(), (long) length));
+        run(() -> {
+            qsetUserdata.invokeExact(qos, bytes.addressOffset(), (long) length);
+        });
     }
 
     void partition(long qos, UnsafeBuffer name) {
-        run(() -> qsetPartition1.invokeExact(qos, name.addressOffset()));
+        run(() -> {
+            qsetPartition1.invokeExact(qos, name.addressOffset());
+        });
     }
 
     void ignoreLocal(long qos, int kind) {
-        run(() -> qsetIgnorelocal.invokeExact(qos, kind));
+        run(() -> {
+            qsetIgnorelocal.invokeExact(qos, kind);
+        });
     }
 
     /** {@code dds_write_ts}: the sample at {@code sample} with the source timestamp {@code timestampNs}. */
@@ -110,21 +116,27 @@ final class CycloneInterop {
      * {@code guid}; false when the writer is no longer matched.
      */
     boolean participantOf(int reader, long publication, UnsafeBuffer guid) {
-        long endpoint;
-        try {
-            endpoint = (long) matchedPublicationData.invokeExact(reader, publication);
-        } catch (Throwable t) {
-            throw Cyclone.rethrow(t);
-        }
+        long endpoint = matchedPublicationData(reader, publication);
         if (endpoint == 0) {
             return false;
         }
         try {
             guid.putBytes(0, new UnsafeBuffer(endpoint + ENDPOINT_PARTICIPANT_KEY_AT, GUID_BYTES), 0, GUID_BYTES);
         } finally {
-            run(() -> freeEndpoint.invokeExact(endpoint));
+            run(() -> {
+                freeEndpoint.invokeExact(endpoint);
+            });
         }
         return true;
+    }
+
+    /** {@code dds_get_matched_publication_data}: a copy of the writer's builtin-topic sample (free it), or 0. */
+    private long matchedPublicationData(int reader, long publication) {
+        try {
+            return (long) matchedPublicationData.invokeExact(reader, publication);
+        } catch (Throwable t) {
+            throw Cyclone.rethrow(t);
+        }
     }
 
     /** ddsperf's partition name of a GUID: 32 hex digits in four groups of 8, joined by '_'. */

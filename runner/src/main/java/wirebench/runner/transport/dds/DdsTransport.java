@@ -45,6 +45,7 @@ public final class DdsTransport implements Transport {
     private final int participant;
     private final Map<Topic, Integer> topics = new LinkedHashMap<>();
     private final List<AutoCloseable> ends = new ArrayList<>();
+    private final List<DdsSender> senders = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<UnsafeBuffer> names = new ArrayList<>();
     private boolean closed;
 
@@ -112,6 +113,7 @@ public final class DdsTransport implements Transport {
             int w = dds.check(dds.createWriter(participant, topic(t), q), "dds_create_writer " + topicName(t));
             DdsSender s = new DdsSender(dds, w, dsettings);
             ends.add(s);
+            senders.add(s);
             return s;
         } finally {
             dds.deleteQos(q);
@@ -123,11 +125,19 @@ public final class DdsTransport implements Transport {
         long q = qos();
         try {
             int r = dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader " + topicName(t));
-            DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()));
+            DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()),
+                    dsettings.writeBatch() ? this::flush : age -> { });
             ends.add(rcv);
             return rcv;
         } finally {
             dds.deleteQos(q);
+        }
+    }
+
+    /** Write batching: flushes the writers the calling thread wrote to at least {@code minAgeNs} ago. */
+    private void flush(long minAgeNs) {
+        for (DdsSender s : senders) {
+            s.flushIfPending(minAgeNs);
         }
     }
 
@@ -155,6 +165,9 @@ public final class DdsTransport implements Transport {
         m.put("history", dsettings.historyDepth() == 0 ? "KEEP_ALL" : "KEEP_LAST " + dsettings.historyDepth());
         m.put("max_samples", dsettings.maxSamples());
         m.put("durability", "VOLATILE");
+        m.put("write_batch", dsettings.writeBatch() ? "Cyclone WriteBatch: packed until a message is full; a role"
+                + " flushes its writes before it waits, and when it polls once the oldest is "
+                + DdsReceiver.FLUSH_AGE_NS / 1000 + " us old" : "off (one RTPS message per write)");
         m.put("receive", dsettings.waitset() ? "waitset (blocking)" : "take polling, idle " + settings.threading().idle());
         m.put("config_xml", xml);
         return m;

@@ -94,7 +94,7 @@ public final class DdsperfPeer implements Transport {
         this.dds = Cyclone.load();
         this.x = CycloneInterop.of(dds);
         this.settings = settings;
-        this.xml = DdsConfigXml.of(settings, d);
+        this.xml = DdsConfigXml.of(settings, d.withWriteBatch(false)); // a ping waits for nothing
         this.idle = Idle.of(settings.threading());
         this.useWaitset = d.waitset();
         char r = settings.reliable() ? 'R' : 'U';
