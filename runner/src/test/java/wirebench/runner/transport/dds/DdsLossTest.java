@@ -153,6 +153,8 @@ class DdsLossTest {
         long[] row = run(84, "-bestEffort");
         long dropped = droppedByNft();
         long overflowed = receiveBufferErrors() - overflowBefore;
+        System.out.println("DdsLossTest best effort: received " + row[0] + ", lost " + row[1] + "; nft dropped " + dropped
+                + ", socket buffers overflowed " + overflowed);
 
         assertThat(dropped).as("nft dropped about 5%% of %d", SAMPLES).isGreaterThan(SAMPLES / 100);
         assertThat(row[1]).as("lost; nft dropped %d, socket buffer overflows %d", dropped, overflowed)
@@ -165,6 +167,8 @@ class DdsLossTest {
     void shouldLoseNothingWhenReliableDdsLosesDatagrams() throws Exception {
         injectLoss(5);
         long[] row = run(85);
+        System.out.println("DdsLossTest reliable: received " + row[0] + ", lost " + row[1] + "; nft dropped "
+                + droppedByNft());
 
         assertThat(droppedByNft()).as("nft dropped datagrams").isGreaterThan(SAMPLES / 100);
         assertThat(row[0]).isEqualTo(SAMPLES);
