@@ -307,12 +307,12 @@ final class ConfigResolver {
         PayloadFile payload = o.loadDataFromFile == null ? null : PayloadFile.load(o.loadDataFromFile);
         PubSubConfig.Output output = new PubSubConfig.Output(o.outputFormat, !o.noPrintIntervals, !o.noOutputHeaders,
                 o.cpu, o.outputFile, o.subOutputFile, o.out);
-        return new PubSubConfig(isPub, isSub, o.latencyTest, List.copyOf(sizes), List.copyOf(batches), o.domain,
+        return DdsperfRoles.checked(new PubSubConfig(isPub, isSub, o.latencyTest, List.copyOf(sizes), List.copyOf(batches), o.domain,
                 o.keyed, o.instances, iter, execS, latCount, rate, sleep, o.numSubscribers, o.numPublishers,
                 o.publisherId, o.subscriberId, o.discoveryTimeoutS, name, engine, ts,
                 new CompressionSettings(alg, level, threshold), explicit, payload, o.sleepMs,
                 o.initialBurstSize == null ? 0 : o.initialBurstSize, o.latencyFile, output, calculatedRate,
-                o.idleStrategy != null, contention);
+                o.idleStrategy != null, contention));
     }
 
     private static WirebenchException usage(String message) {

@@ -34,7 +34,10 @@ final class ConfigurationPrinter {
                         + cfg.compression().algorithm() + " too (use -batchSize 0 to compare with Connext)");
             }
         }
-        if (cfg.engine().usesThreading()) {
+        String engineThreading = cfg.engine().threadingLine(cfg.transport());
+        if (engineThreading != null) {
+            err.println("Threading: " + engineThreading);
+        } else if (cfg.engine().usesThreading()) {
             Threading th = cfg.transport().threading();
             if (cfg.transport().aeronDir() != null) {
                 err.println("Threading: the external driver's own (-aeronDir), harness idle " + th.idle());

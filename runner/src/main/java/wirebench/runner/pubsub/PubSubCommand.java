@@ -120,6 +120,10 @@ public final class PubSubCommand implements Callable<Integer> {
     Integer ddsHistoryDepth;
     @Option(names = "-ddsWaitset", description = "DDS: receivers block in a Cyclone waitset instead of polling with -idleStrategy (read by the dds engine).")
     boolean ddsWaitset;
+    @Option(names = "-ddsWriteBatch", description = "DDS: Cyclone's write batching (as ddsperf): samples packed into RTPS messages, flushed before a role waits (read by the dds engine).")
+    boolean ddsWriteBatch;
+    @Option(names = "-ddsperf", description = "DDS: speak ddsperf's ping/pong protocol: -pub -latencyTest measures against 'ddsperf pong', -sub answers 'ddsperf ping' (read by the dds engine; docs/dds.md).")
+    boolean ddsperf;
     @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
     boolean rawTransport;
     @Option(names = "-noBlockingSockets", description = "Raw transport: non-blocking sockets, busy polling.")

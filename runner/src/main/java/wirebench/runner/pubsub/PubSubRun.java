@@ -14,6 +14,7 @@ import wirebench.runner.results.ResultsDirectory;
 import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.SpinningThreads;
 import wirebench.runner.transport.Transport;
+import wirebench.runner.transport.dds.DdsperfPeer;
 import wirebench.runner.transport.idle.Contention;
 import wirebench.runner.transport.idle.PeerCpus;
 
@@ -115,6 +116,16 @@ final class PubSubRun {
                     dir.note("engine", engine);
                 }
                 PubSubResults results = new PubSubResults(dir, cfg);
+                if (t instanceof DdsperfPeer) {
+                    new DdsperfRoles(cfg, (DdsperfPeer) t, results, err).run(pubPrinter, subPrinter);
+                    Map<String, Object> cont = RunJson.contention(cfg);
+                    err.println(Contention.line(cont));
+                    if (dir != null) {
+                        dir.note("contention", cont);
+                        dir.finish();
+                    }
+                    return 0;
+                }
                 SubscriberRole subscriber = cfg.subscriber()
                         ? new SubscriberRole(cfg, subTransport != null ? subTransport : t, subPrinter, results, err, cpu)
                         : null;

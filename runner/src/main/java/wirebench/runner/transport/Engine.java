@@ -79,6 +79,14 @@ public interface Engine {
     }
 
     /**
+     * The configuration's {@code Threading:} line (the text after it) when the engine's threads are
+     * not Aeron's driver modes, or null for the driver's mode and the idle strategy.
+     */
+    default String threadingLine(TransportSettings settings) {
+        return null;
+    }
+
+    /**
      * How the role threads wait when the engine uses no idle strategy (run.json contention), or null
      * when they wait with {@link Threading}'s idle strategy.
      */

@@ -7,8 +7,9 @@ import java.net.UnknownHostException;
 import java.util.List;
 
 /**
- * Counts the threads of a run that busy-wait on this host: each role thread that polls (Aeron, and
- * raw UDP or TCP with {@code -noBlockingSockets}; a blocking receive waits in the kernel), plus the
+ * Counts the threads of a run that busy-wait on this host: each role thread that polls (Aeron, DDS
+ * without {@code -ddsWaitset}, and raw UDP or TCP with {@code -noBlockingSockets}; a blocking
+ * receive or a waitset waits in the kernel), plus the
  * embedded Aeron driver's own threads (INVOKER 0: the roles run its duty cycle; SHARED 1;
  * SHARED_NETWORK 2; DEDICATED 3). With one role here and every peer on this host (loopback or one
  * of its addresses) the peer process is assumed alike and counted too.
@@ -49,10 +50,16 @@ public final class SpinningThreads {
     public static int own(TransportSettings ts, boolean publisher, boolean subscriber) {
         int roles = (publisher ? 1 : 0) + (subscriber ? 1 : 0);
         boolean aeron = ts.kind() == TransportSettings.Kind.AERON_UDP || ts.kind() == TransportSettings.Kind.AERON_IPC;
-        boolean polling = aeron || (ts.kind() != TransportSettings.Kind.TLS && !ts.blockingSockets());
+        boolean polling = ts.kind() == TransportSettings.Kind.DDS ? !ddsWaitset(ts)
+                : aeron || (ts.kind() != TransportSettings.Kind.TLS && !ts.blockingSockets());
         int perRole = polling ? 1 : 0;
         int driver = aeron && ts.aeronDir() == null ? driverThreads(ts.threading().mode()) : 0;
         return roles * perRole + driver;
+    }
+
+    /** A DDS receiver blocks in a waitset with the engine's {@code -ddsWaitset}; else it polls dds_take. */
+    private static boolean ddsWaitset(TransportSettings ts) {
+        return Boolean.parseBoolean(ts.extras().options().getOrDefault("-ddsWaitset", "false"));
     }
 
     /** Driver threads of an Aeron threading mode. */

@@ -46,6 +46,27 @@ class SpinningThreadsTest {
     }
 
     @Test
+    void shouldCountAPollingDdsReceiverAndNotOneBlockingInAWaitset() {
+        TransportSettings polling = dds(java.util.Map.of());
+        TransportSettings waitset = dds(java.util.Map.of("-ddsWaitset", "true"));
+
+        // a DDS role thread polls dds_take with the idle strategy (the harness's blockingSockets default does not apply)
+        assertThat(SpinningThreads.own(polling, false, true)).isEqualTo(1);
+        assertThat(SpinningThreads.count(polling, false, true)).isEqualTo(2);
+        assertThat(SpinningThreads.own(polling, true, true)).isEqualTo(2);
+        assertThat(SpinningThreads.own(waitset, false, true)).isZero();
+        assertThat(SpinningThreads.count(waitset, true, false)).isZero();
+    }
+
+    private static TransportSettings dds(java.util.Map<String, String> options) {
+        TransportSettings s = settings(Kind.DDS, true, "INVOKER", List.of("127.0.0.1"));
+        return new TransportSettings(s.kind(), s.reliable(), s.multicast(), s.multicastGroup(), s.echoMulticastGroup(),
+                s.nic(), s.dataPeers(), s.echoPeers(), s.dataPort(), s.echoPort(), s.dataStreamId(), s.echoStreamId(),
+                s.maxMessageBytes(), s.blockingSockets(), s.threading(), s.aeronDir(), s.mtuBytes(), s.tls(),
+                new TransportSettings.Extras(0, false, (b, o, l) -> 0, options));
+    }
+
+    @Test
     void shouldStartWithSpinWhenThisProcessesThreadsFitItsCpusWhateverThePeer() {
         assertThat(new AutoIdle(1, 1).startStrategy()).isEqualTo("spinyield");
         assertThat(new AutoIdle(2, 1).startStrategy()).isEqualTo("yield");

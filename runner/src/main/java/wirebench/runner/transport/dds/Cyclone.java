@@ -47,6 +47,7 @@ final class Cyclone {
     private final MethodHandle createWriter;
     private final MethodHandle createReader;
     private final MethodHandle write;
+    private final MethodHandle writeFlush;
     private final MethodHandle take;
     private final MethodHandle returnLoan;
     private final MethodHandle delete;
@@ -75,6 +76,7 @@ final class Cyclone {
         createWriter = lib.function("dds_create_writer", i, i, i, l, l);
         createReader = lib.function("dds_create_reader", i, i, i, l, l);
         write = lib.function("dds_write", i, i, l);
+        writeFlush = lib.function("dds_write_flush", v, i);
         take = lib.function("dds_take", i, i, l, l, l, i);
         returnLoan = lib.function("dds_return_loan", i, i, l, i);
         delete = lib.function("dds_delete", i, i);
@@ -225,6 +227,15 @@ final class Cyclone {
         }
     }
 
+    /** Sends what write batching holds back for {@code writer}. */
+    void writeFlush(int writer) {
+        try {
+            writeFlush.invokeExact(writer);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
     int take(int reader, long buffers, long infos, long size, int max) {
         try {
             return (int) take.invokeExact(reader, buffers, infos, size, max);
@@ -253,6 +264,15 @@ final class Cyclone {
             qsetHistory.invokeExact(q, historyDepth == 0 ? HISTORY_KEEP_ALL : HISTORY_KEEP_LAST, Math.max(1, historyDepth));
             qsetResourceLimits.invokeExact(q, maxSamples, -1, -1);
             return q;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /** An empty QoS object (every policy at its default). */
+    long newQos() {
+        try {
+            return (long) createQos.invokeExact();
         } catch (Throwable t) {
             throw rethrow(t);
         }
@@ -296,11 +316,11 @@ final class Cyclone {
     }
 
     @FunctionalInterface
-    private interface Call {
+    interface Call {
         int call() throws Throwable;
     }
 
-    private static int invoke(Call c) {
+    static int invoke(Call c) {
         try {
             return c.call();
         } catch (Throwable t) {
@@ -308,7 +328,7 @@ final class Cyclone {
         }
     }
 
-    private static RuntimeException rethrow(Throwable t) {
+    static RuntimeException rethrow(Throwable t) {
         if (t instanceof RuntimeException) {
             return (RuntimeException) t;
         }

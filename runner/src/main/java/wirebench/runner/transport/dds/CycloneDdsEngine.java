@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.EngineOptions;
+import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.TransportSettings;
 
@@ -15,14 +16,16 @@ import wirebench.runner.transport.TransportSettings;
  * {@code -domain} is the DDS domain id, {@code -bestEffort} the reliability, {@code -keyed} the keyed
  * type with each message written to its first sample's instance, {@code -ddsHistoryDepth} the history
  * (0 = KEEP_ALL, Perftest's reliable default), {@code -ddsWaitset} a blocking receive; {@code -nic},
- * {@code -peer} and {@code -multicast} go into Cyclone's XML configuration. Needs Java 22+ and
+ * {@code -peer} and {@code -multicast} go into Cyclone's XML configuration; {@code -ddsperf} speaks
+ * ddsperf's ping/pong protocol ({@link DdsperfPeer}) instead of the harness's topics. Needs Java 22+ and
  * libddsc at run time: without them the run is refused (exit 3) naming what to install.
  */
 public final class CycloneDdsEngine implements Engine {
     static final String HISTORY_DEPTH = "-ddsHistoryDepth";
     static final String WAITSET = "-ddsWaitset";
+    static final String WRITE_BATCH = "-ddsWriteBatch";
     private static final Profile PROFILE = new Profile("dds", List.of("UDPv4"), false, "-engine dds",
-            List.of(HISTORY_DEPTH, WAITSET));
+            List.of(HISTORY_DEPTH, WAITSET, WRITE_BATCH, DdsperfPeer.OPTION));
 
     @Override
     public Profile profile() {
@@ -44,7 +47,7 @@ public final class CycloneDdsEngine implements Engine {
 
     @Override
     public Transport open(TransportSettings s) {
-        return new DdsTransport(s, settings(s));
+        return ddsperf(s) ? new DdsperfPeer(s, settings(s)) : new DdsTransport(s, settings(s));
     }
 
     /** Both roles of one process share one participant: Cyclone delivers between them in-process. */
@@ -59,6 +62,21 @@ public final class CycloneDdsEngine implements Engine {
                 : null;
     }
 
+    /** Cyclone's own threads receive and deliver; the role threads poll with the idle strategy or block in a waitset. */
+    @Override
+    public String threadingLine(TransportSettings s) {
+        Threading th = s.threading();
+        return "Cyclone DDS's own receive and delivery threads; " + (settings(s).waitset()
+                ? "receivers block in a waitset (-ddsWaitset)"
+                : "receivers poll dds_take, idle " + th.idle() + (th.auto() != null ? " from " + th.auto().startStrategy()
+                        : "") + (th.reason().equals("set on the command line") ? " (set on the command line)" : ""));
+    }
+
+    /** Whether {@code -ddsperf} was given: ddsperf's ping/pong protocol instead of the harness's topics. */
+    public static boolean ddsperf(TransportSettings s) {
+        return Boolean.parseBoolean(s.extras().options().getOrDefault(DdsperfPeer.OPTION, "false"));
+    }
+
     /** The DDS settings of a run, its options checked (usage errors name the option). */
     static DdsSettings settings(TransportSettings s) {
         TransportSettings.Extras x = s.extras();
@@ -69,7 +87,8 @@ public final class CycloneDdsEngine implements Engine {
         Map<String, String> o = x.options();
         DdsSettings d = DdsSettings.defaults(x.domain(), x.keyed(), s.reliable())
                 .withKeyOf(x.key()::of)
-                .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")));
+                .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")))
+                .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")));
         String depth = o.get(HISTORY_DEPTH);
         if (depth == null) {
             return d;

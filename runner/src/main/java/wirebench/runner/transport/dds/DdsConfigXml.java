@@ -48,6 +48,9 @@ final class DdsConfigXml {
         String buf = d.socketBufferBytes() + "B";
         x.append("<SocketReceiveBufferSize min=\"default\" max=\"").append(buf).append("\"/>");
         x.append("<SocketSendBufferSize min=\"default\" max=\"").append(buf).append("\"/>");
+        if (d.writeBatch()) {
+            x.append("<WriteBatch>true</WriteBatch>");
+        }
         x.append("</Internal></Domain></CycloneDDS>");
         return x.toString();
     }

@@ -19,6 +19,11 @@ import wirebench.runner.transport.Receiver;
  * order (stable over writers); one take holds all that was waiting, up to {@link #TAKE_MAX}.
  */
 final class DdsReceiver implements Receiver {
+    /**
+     * With write batching, a poll sends this thread's batched writes once the oldest is this old (a
+     * publisher polls for pongs after every write); before waiting, a receiver sends them at once.
+     */
+    static final long FLUSH_AGE_NS = 1_000_000;
     /** Samples taken per call at most. */
     static final int TAKE_MAX = 4096;
 
@@ -27,6 +32,8 @@ final class DdsReceiver implements Receiver {
     private final boolean keyed;
     private final IdleStrategy idle;
     private final int waitset;
+    /** Flushes this process's batched writes older than the given age (write batching; else nothing). */
+    private final java.util.function.LongConsumer flush;
     private final UnsafeBuffer pointers = Cyclone.memory(TAKE_MAX * 8);
     private final UnsafeBuffer infos = Cyclone.memory(TAKE_MAX * Cyclone.SAMPLE_INFO_BYTES);
     private final UnsafeBuffer sample = new UnsafeBuffer(0, 0);
@@ -36,8 +43,10 @@ final class DdsReceiver implements Receiver {
     private final int[] writerFirstSeq = new int[TAKE_MAX];
     private boolean closed;
 
-    DdsReceiver(Cyclone dds, int participant, int reader, DdsSettings settings, IdleStrategy idle) {
+    DdsReceiver(Cyclone dds, int participant, int reader, DdsSettings settings, IdleStrategy idle,
+            java.util.function.LongConsumer flush) {
         this.dds = dds;
+        this.flush = flush;
         this.reader = reader;
         this.keyed = settings.keyed();
         this.idle = idle;
@@ -52,6 +61,7 @@ final class DdsReceiver implements Receiver {
 
     @Override
     public int poll(MessageHandler handler, int limit) {
+        flush.accept(FLUSH_AGE_NS);
         pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
         int max = keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX));
         int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), max, max);
@@ -125,6 +135,7 @@ final class DdsReceiver implements Receiver {
             if (left <= 0) {
                 return 0;
             }
+            flush.accept(0); // about to wait: whatever this thread wrote goes out now
             if (waitset != 0) {
                 dds.waitsetWait(waitset, left);
             } else {

@@ -10,8 +10,8 @@ import wirebench.runner.transport.Sender;
  * A Cyclone writer: {@link #offer} points one native sample at the message (the harness's direct
  * buffer itself, else a native copy) and calls {@code dds_write}, which serialises it before it
  * returns. Until a reader has matched, offer returns false (a write then would reach nobody); a
- * reliable writer whose history is full returns DDS_RETCODE_TIMEOUT at once (max blocking time 0):
- * back pressure, false.
+ * reliable writer whose unacknowledged data stays above Cyclone's high-water mark for the max blocking
+ * time ({@link DdsTransport#MAX_BLOCKING_NS}) returns DDS_RETCODE_TIMEOUT: back pressure, false.
  */
 final class DdsSender implements Sender {
     private final Cyclone dds;
@@ -21,8 +21,12 @@ final class DdsSender implements Sender {
     private final UnsafeBuffer sample = Cyclone.memory(TopicType.SAMPLE_BYTES);
     private final UnsafeBuffer status = Cyclone.memory(Cyclone.MATCHED_STATUS_BYTES);
     private UnsafeBuffer copy = Cyclone.memory(64);
+    private final boolean batching;
     private boolean matched;
     private int seq;
+    /** With write batching: when the oldest write not yet flushed went in (0: none pending), and by which thread. */
+    private long pendingSinceNs;
+    private Thread writerThread;
     private boolean closed;
 
     DdsSender(Cyclone dds, int writer, DdsSettings settings) {
@@ -30,6 +34,7 @@ final class DdsSender implements Sender {
         this.writer = writer;
         this.keyOf = settings.keyOf();
         this.keyed = settings.keyed();
+        this.batching = settings.writeBatch();
     }
 
     @Override
@@ -64,7 +69,24 @@ final class DdsSender implements Sender {
                     + dds.errorText(rc));
         }
         seq++;
+        if (batching && pendingSinceNs == 0) {
+            pendingSinceNs = Math.max(1, System.nanoTime());
+            writerThread = Thread.currentThread();
+        }
         return true;
+    }
+
+    /**
+     * With write batching: sends what the writer holds back when its oldest write is at least
+     * {@code minAgeNs} old, if the calling thread is the one that wrote it (the role that waits
+     * flushes its own writes: a ping or a pong then never waits for the batch to fill).
+     */
+    void flushIfPending(long minAgeNs) {
+        if (pendingSinceNs != 0 && writerThread == Thread.currentThread()
+                && System.nanoTime() - pendingSinceNs >= minAgeNs) {
+            pendingSinceNs = 0;
+            dds.writeFlush(writer);
+        }
     }
 
     @Override

@@ -15,9 +15,11 @@ import org.agrona.DirectBuffer;
  *                          polling with the harness's idle strategy
  * @param socketBufferBytes the largest UDP socket receive/send buffer Cyclone asks for
  * @param keyOf             the instance of a message (the harness knows its layout; the engine does not)
+ * @param writeBatch        Cyclone's write batching (Internal/WriteBatch, what ddsperf turns on): samples
+ *                          are packed into RTPS messages until one is full or the writer is flushed
  */
 public record DdsSettings(int domainId, boolean keyed, int historyDepth, int maxSamples, boolean waitset,
-        int socketBufferBytes, KeyOf keyOf) {
+        int socketBufferBytes, KeyOf keyOf, boolean writeBatch) {
 
     /** The highest DDS domain id whose ports fit (7400 + 250 x 232 + ...). */
     public static final int MAX_DOMAIN_ID = 232;
@@ -33,21 +35,26 @@ public record DdsSettings(int domainId, boolean keyed, int historyDepth, int max
     /** Perftest's defaults: KEEP_ALL when reliable, KEEP_LAST 1000 best effort (a reader slower than the writer loses samples); polling. */
     public static DdsSettings defaults(int domainId, boolean keyed, boolean reliable) {
         return new DdsSettings(domainId, keyed, reliable ? 0 : 1000, -1, false, DEFAULT_SOCKET_BUFFER_BYTES,
-                (b, o, l) -> 0);
+                (b, o, l) -> 0, false);
     }
 
     /** These settings with another history depth (0 = KEEP_ALL). */
     public DdsSettings withHistoryDepth(int depth) {
-        return new DdsSettings(domainId, keyed, depth, maxSamples, waitset, socketBufferBytes, keyOf);
+        return new DdsSettings(domainId, keyed, depth, maxSamples, waitset, socketBufferBytes, keyOf, writeBatch);
     }
 
     /** These settings with receivers waiting in a waitset ({@code true}) or polling. */
     public DdsSettings withWaitset(boolean wait) {
-        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, wait, socketBufferBytes, keyOf);
+        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, wait, socketBufferBytes, keyOf, writeBatch);
     }
 
     /** These settings with the instance of each message taken from {@code k}. */
     public DdsSettings withKeyOf(KeyOf k) {
-        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, k);
+        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, k, writeBatch);
+    }
+
+    /** These settings with Cyclone's write batching on ({@code true}) or off. */
+    public DdsSettings withWriteBatch(boolean batch) {
+        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, keyOf, batch);
     }
 }

@@ -27,6 +27,13 @@ import wirebench.runner.transport.TransportSettings;
 public final class DdsTransport implements Transport {
     /** Largest message: Cyclone fragments a sample into DATA_FRAG submessages; the harness's limit is 10 MiB. */
     static final int MAX_MESSAGE_BYTES = 16 << 20;
+    /**
+     * Reliability's max blocking time: a reliable write that finds the writer's unacknowledged data
+     * above Cyclone's high-water mark waits in Cyclone (a condition variable, off the CPU) for
+     * acknowledgements up to this long, as ddsperf's writes do, instead of returning at once and
+     * leaving the harness to spin on it (Connext's default, 100 ms).
+     */
+    static final long MAX_BLOCKING_NS = 100_000_000L;
 
     private final Cyclone dds;
     private final TransportSettings settings;
@@ -38,6 +45,7 @@ public final class DdsTransport implements Transport {
     private final int participant;
     private final Map<Topic, Integer> topics = new LinkedHashMap<>();
     private final List<AutoCloseable> ends = new ArrayList<>();
+    private final List<DdsSender> senders = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<UnsafeBuffer> names = new ArrayList<>();
     private boolean closed;
 
@@ -95,7 +103,7 @@ public final class DdsTransport implements Transport {
     }
 
     private long qos() {
-        return dds.qos(settings.reliable(), 0, dsettings.historyDepth(), dsettings.maxSamples());
+        return dds.qos(settings.reliable(), MAX_BLOCKING_NS, dsettings.historyDepth(), dsettings.maxSamples());
     }
 
     @Override
@@ -105,6 +113,7 @@ public final class DdsTransport implements Transport {
             int w = dds.check(dds.createWriter(participant, topic(t), q), "dds_create_writer " + topicName(t));
             DdsSender s = new DdsSender(dds, w, dsettings);
             ends.add(s);
+            senders.add(s);
             return s;
         } finally {
             dds.deleteQos(q);
@@ -116,11 +125,19 @@ public final class DdsTransport implements Transport {
         long q = qos();
         try {
             int r = dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader " + topicName(t));
-            DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()));
+            DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()),
+                    dsettings.writeBatch() ? this::flush : age -> { });
             ends.add(rcv);
             return rcv;
         } finally {
             dds.deleteQos(q);
+        }
+    }
+
+    /** Write batching: flushes the writers the calling thread wrote to at least {@code minAgeNs} ago. */
+    private void flush(long minAgeNs) {
+        for (DdsSender s : senders) {
+            s.flushIfPending(minAgeNs);
         }
     }
 
@@ -144,10 +161,13 @@ public final class DdsTransport implements Transport {
         m.put("domain_id", dsettings.domainId());
         m.put("type", type.typeName);
         m.put("topics", List.of(topicName(Topic.DATA), topicName(Topic.ECHO)));
-        m.put("reliability", settings.reliable() ? "RELIABLE (max blocking time 0: back pressure)" : "BEST_EFFORT");
+        m.put("reliability", settings.reliable() ? "RELIABLE (max blocking time " + MAX_BLOCKING_NS / 1_000_000 + " ms: a full writer waits in Cyclone)" : "BEST_EFFORT");
         m.put("history", dsettings.historyDepth() == 0 ? "KEEP_ALL" : "KEEP_LAST " + dsettings.historyDepth());
         m.put("max_samples", dsettings.maxSamples());
         m.put("durability", "VOLATILE");
+        m.put("write_batch", dsettings.writeBatch() ? "Cyclone WriteBatch: packed until a message is full; a role"
+                + " flushes its writes before it waits, and when it polls once the oldest is "
+                + DdsReceiver.FLUSH_AGE_NS / 1000 + " us old" : "off (one RTPS message per write)");
         m.put("receive", dsettings.waitset() ? "waitset (blocking)" : "take polling, idle " + settings.threading().idle());
         m.put("config_xml", xml);
         return m;

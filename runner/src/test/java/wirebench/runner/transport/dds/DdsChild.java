@@ -29,8 +29,10 @@ public final class DdsChild implements AutoCloseable {
     private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
     private final List<String> seen = new ArrayList<>();
 
-    private DdsChild(List<String> command) throws IOException {
-        process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    private DdsChild(List<String> command, java.util.Map<String, String> env) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().putAll(env);
+        process = pb.start();
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getInputStream(),
                     StandardCharsets.UTF_8))) {
@@ -54,13 +56,29 @@ public final class DdsChild implements AutoCloseable {
 
     /** Runs {@code mainClass args} on the JDK 22+. */
     public static DdsChild start(String mainClass, String... args) throws IOException {
+        return startIn(null, mainClass, args);
+    }
+
+    /** Runs {@code mainClass args} on the JDK 22+ in the network namespace {@code netns} (null: this one). */
+    public static DdsChild startIn(String netns, String mainClass, String... args) throws IOException {
         Path jdk = requirePrerequisites();
-        List<String> cmd = new ArrayList<>(List.of(jdk.resolve("bin/java").toString(), "--add-opens",
+        List<String> cmd = new ArrayList<>(netns == null ? List.of() : List.of("ip", "netns", "exec", netns));
+        cmd.addAll(List.of(jdk.resolve("bin/java").toString(), "--add-opens",
                 "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
                 "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
                 "-Duser.language=de", "-Duser.country=DE", "-cp", System.getProperty("java.class.path"), mainClass));
         cmd.addAll(List.of(args));
-        return new DdsChild(cmd);
+        return new DdsChild(cmd, java.util.Map.of());
+    }
+
+    /** Runs {@code command} (e.g. ddsperf) with {@code env} added to this process's environment. */
+    public static DdsChild command(java.util.Map<String, String> env, String... command) throws IOException {
+        return new DdsChild(List.of(command), env);
+    }
+
+    /** The child's process id. */
+    public long pid() {
+        return process.pid();
     }
 
     /** The next line that contains {@code text}, waiting up to {@code seconds}; null on timeout or exit. */
@@ -92,6 +110,12 @@ public final class DdsChild implements AutoCloseable {
     /** Waits up to {@code seconds} for the exit; its code, or -1 when still running. */
     public int exit(long seconds) throws InterruptedException {
         return process.waitFor(seconds, TimeUnit.SECONDS) ? process.exitValue() : -1;
+    }
+
+    /** Sends SIGTERM and waits up to {@code seconds} for the exit; its code, or -1 when still running. */
+    public int stop(long seconds) throws InterruptedException {
+        process.destroy();
+        return exit(seconds);
     }
 
     @Override

@@ -37,11 +37,16 @@ class DdsPubSubTest {
             String row = lines.stream().filter(l -> l.matches(" +32,.*")).findFirst().orElse(null);
             assertThat(row).as("the 32-byte row in %s", lines).isNotNull();
             assertThat(row.split(",")).hasSize(10);
+            // the DDS engine's own threading line, not Aeron's driver mode
+            assertThat(lines).anyMatch(l -> l.startsWith("Threading: Cyclone DDS's own receive and delivery threads;"
+                    + " receivers poll dds_take, idle auto from ")).noneMatch(l -> l.startsWith("Threading: INVOKER"));
         }
         JsonReader.Obj runJson = (JsonReader.Obj) JsonReader.parse("run.json", Files.readString(out.resolve("run.json")));
         Map<String, Object> engine = ((JsonReader.Obj) runJson.get("engine")).members();
         assertThat(engine).containsEntry("engine", "Cyclone DDS").containsEntry("version", installedVersion())
                 .containsEntry("type", "UnkeyedSeq").containsEntry("history", "KEEP_ALL");
+        // both role threads poll dds_take (no -ddsWaitset): two spinning threads in this process
+        assertThat(((JsonReader.Obj) runJson.get("contention")).members()).containsEntry("spinning_threads", 2.0);
         assertThat((String) engine.get("config_xml")).startsWith("<CycloneDDS>")
                 .contains("<NetworkInterface address=\"127.0.0.1\"/>", "<Peer Address=\"127.0.0.1\"/>");
     }
@@ -63,6 +68,31 @@ class DdsPubSubTest {
             assertThat(cells[1].strip()).as("samples received").isEqualTo("20000");
             assertThat(cells[4].strip()).as("samples lost").isEqualTo("0");
         }
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldDeliverEverySampleAndAnswerPingsWhenCycloneBatchesUnbatchedWrites(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("pub");
+        // one DDS write per sample, packed by Cyclone (-ddsWriteBatch); the pings inside the stream and the
+        // end-of-test messages go out because a role flushes its writes before it waits
+        try (DdsChild sub = DdsChild.start(MAIN, "run", "pubsub", "-sub", "-engine", "dds", "-domain", "72",
+                "-ddsWriteBatch", "-dataLen", "1024", "-noPrintIntervals");
+             DdsChild pub = DdsChild.start(MAIN, "run", "pubsub", "-pub", "-engine", "dds", "-domain", "72",
+                "-ddsWriteBatch", "-dataLen", "1024", "-batchSize", "0", "-numIter", "20000", "-latencyCount", "100",
+                "-noPrintIntervals", "--out", out.toString())) {
+            assertThat(pub.exit(240)).as("publisher: %s", pub.output()).isZero();
+            assertThat(sub.exit(60)).as("subscriber: %s", sub.output()).isZero();
+            String row = sub.output().stream().filter(l -> l.matches(" +1024,.*")).findFirst().orElse(null);
+            assertThat(row).as("the subscriber's summary in %s", sub.output()).isNotNull();
+            assertThat(row.split(",")[1].strip()).as("samples received").isEqualTo("20000");
+            assertThat(row.split(",")[4].strip()).as("samples lost").isEqualTo("0");
+            assertThat(pub.output()).anyMatch(l -> l.matches(" +1024,.*")).as("the publisher's latency row");
+        }
+        JsonReader.Obj runJson = (JsonReader.Obj) JsonReader.parse("run.json", Files.readString(out.resolve("run.json")));
+        Map<String, Object> engine = ((JsonReader.Obj) runJson.get("engine")).members();
+        assertThat((String) engine.get("config_xml")).contains("<WriteBatch>true</WriteBatch>");
+        assertThat((String) engine.get("write_batch")).startsWith("Cyclone WriteBatch");
     }
 
     @Test
