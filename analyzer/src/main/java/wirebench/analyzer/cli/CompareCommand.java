@@ -203,7 +203,8 @@ public final class CompareCommand implements Callable<Integer> {
 
     /**
      * One side's runs as parsed; the files skipped (empty, not a benchmark output) go to
-     * {@code skipped}, and a side nothing was read from is bad input naming its files (exit 3).
+     * {@code skipped}, and a side nothing was read from (no table, no HdrHistogram log) is bad input
+     * naming its files (exit 3).
      */
     private static List<List<ParsedInput>> runs(String side, List<Path> paths, List<Warning> skipped) {
         List<List<ParsedInput>> out = new ArrayList<>();
@@ -214,7 +215,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         all.stream().filter(p -> p.tables().isEmpty() && p.series().isEmpty()).forEach(p -> skipped.addAll(
                 p.warnings()));
-        if (!Parsers.anyResults(all)) {
+        if (!Parsers.anyResults(all) && paths.stream().allMatch(p -> Histograms.logsIn(p).isEmpty())) {
             throw WirebenchException.badInput("compare: " + side + ": " + Parsers.nothingRead(paths, all).getMessage());
         }
         return out;

@@ -47,9 +47,6 @@ public final class Parsers {
         if (p != null) {
             return p.parse(text);
         }
-        if (text.firstNonBlankLine().isEmpty()) {
-            throw WirebenchException.badInput(text.source() + ": empty (no line with content); nothing to read");
-        }
         throw WirebenchException.badInput(text.source() + ": not a recognised benchmark output (first line: '"
                 + abbreviate(text.firstNonBlankLine()) + "')");
     }
