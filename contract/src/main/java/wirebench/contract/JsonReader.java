@@ -61,6 +61,7 @@ public final class JsonReader {
     public static final class Obj {
         private final Map<String, Object> members = new LinkedHashMap<>();
         private final Map<String, Integer> lines = new LinkedHashMap<>();
+        private final Map<String, Integer> repeated = new LinkedHashMap<>(0);
         private final int line;
 
         public Obj(int line) {
@@ -90,8 +91,16 @@ public final class JsonReader {
         }
 
         void put(String key, Object value, int valueLine) {
+            if (members.containsKey(key)) {
+                repeated.putIfAbsent(key, valueLine);
+            }
             members.put(key, value);
             lines.put(key, valueLine);
+        }
+
+        /** Names given twice or more, with the line of the second value (RFC 8259 leaves them open; get: the last). */
+        public Map<String, Integer> repeated() {
+            return Collections.unmodifiableMap(repeated);
         }
     }
 
@@ -364,7 +373,7 @@ public final class JsonReader {
         if (w.isEmpty()) {
             throw error("a JSON value");
         }
-        return JsonTokens.word(w);
+        return JsonTokens.word(w, source, line);
     }
 
     private void skipWhitespace() {

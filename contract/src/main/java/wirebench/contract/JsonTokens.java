@@ -8,8 +8,12 @@ final class JsonTokens {
     private JsonTokens() {
     }
 
-    /** A number, true, false, null, or (leniently) a {@link JsonReader.Bare} word. */
-    static Object word(String w) {
+    /**
+     * A number, true, false, null, or (leniently) a {@link JsonReader.Bare} word; a number beyond a
+     * double's range (1e999999 is valid JSON syntax) is bad input naming {@code source:line}: read as
+     * infinity it would be a wrong number.
+     */
+    static Object word(String w, String source, int line) {
         switch (w) {
             case "true": return Boolean.TRUE;
             case "false": return Boolean.FALSE;
@@ -18,7 +22,12 @@ final class JsonTokens {
                 break;
         }
         if (isJsonNumber(w)) {
-            return Double.parseDouble(w);
+            double d = Double.parseDouble(w);
+            if (Double.isInfinite(d)) {
+                throw WirebenchException.badInput(source + ":" + line + ": expected a number within the range of a"
+                        + " double (about 1.8e308), got '" + w + "'");
+            }
+            return d;
         }
         return new JsonReader.Bare(w);
     }

@@ -27,6 +27,7 @@ import wirebench.analyzer.compare.SingleRunReplicates;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
+import wirebench.analyzer.parse.RunJsonCheck;
 import wirebench.analyzer.report.Histograms;
 import wirebench.analyzer.report.ReportRenderer;
 import wirebench.contract.AtomicFiles;
@@ -101,12 +102,16 @@ public final class CompareCommand implements Callable<Integer> {
         List<Path> candPaths = paths(candidate);
         Comparison cmp = new Comparison(alpha);
         cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths));
-        Comparison.Result tables = cmp.compare(runs(basePaths), runs(candPaths));
-        List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         List<Warning> unreadable = new ArrayList<>();
+        Comparison.Result tables = cmp.compare(runs("baseline", basePaths, unreadable), runs("candidate", candPaths,
+                unreadable));
+        List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         all.addAll(cmp.distributions(histograms(basePaths, unreadable), histograms(candPaths, unreadable)));
         List<String> notes = new ArrayList<>(tables.notes());
         unreadable.forEach(w -> notes.add(w.format()));
+        List<Path> both = new ArrayList<>(basePaths);
+        both.addAll(candPaths); // compare(a, a) names each run.json once
+        new RunJsonCheck().checkAll(both).stream().map(Warning::format).distinct().forEach(notes::add);
         notes.addAll(RunSettings.differences(basePaths, candPaths));
         Comparison.Result r = new Comparison.Result(all, tables.onlyInBaseline(), tables.onlyInCandidate(), notes);
 
@@ -196,10 +201,22 @@ public final class CompareCommand implements Callable<Integer> {
         return out;
     }
 
-    private static List<List<ParsedInput>> runs(List<Path> paths) {
+    /**
+     * One side's runs as parsed; the files skipped (empty, not a benchmark output) go to
+     * {@code skipped}, and a side nothing was read from (no table, no HdrHistogram log) is bad input
+     * naming its files (exit 3).
+     */
+    private static List<List<ParsedInput>> runs(String side, List<Path> paths, List<Warning> skipped) {
         List<List<ParsedInput>> out = new ArrayList<>();
+        List<ParsedInput> all = new ArrayList<>();
         for (Path p : paths) {
             out.add(Parsers.all().parseAll(List.of(p)));
+            all.addAll(out.get(out.size() - 1));
+        }
+        all.stream().filter(p -> p.tables().isEmpty() && p.series().isEmpty()).forEach(p -> skipped.addAll(
+                p.warnings()));
+        if (!Parsers.anyResults(all) && paths.stream().allMatch(p -> Histograms.logsIn(p).isEmpty())) {
+            throw WirebenchException.badInput("compare: " + side + ": " + Parsers.nothingRead(paths, all).getMessage());
         }
         return out;
     }

@@ -56,6 +56,9 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
+        if (!Parsers.anyResults(parsed)) {
+            throw Parsers.nothingRead(inputs, parsed);
+        }
         if (!perRepetition) {
             parsed = Repetitions.grouped(parsed);
         }

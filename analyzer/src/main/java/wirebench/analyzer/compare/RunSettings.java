@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
+import wirebench.analyzer.parse.RunJsonCheck;
 import wirebench.contract.JsonReader;
 
 /**
@@ -66,7 +66,7 @@ public final class RunSettings {
     static Map<String, Set<String>> settings(List<Path> paths) {
         List<Map<String, String>> runs = new ArrayList<>();
         for (Path p : paths) {
-            for (Path runJson : runJsons(p)) {
+            for (Path runJson : RunJsonCheck.under(p)) {
                 Map<String, String> flat = read(runJson);
                 if (flat != null) {
                     runs.add(flat);
@@ -84,28 +84,13 @@ public final class RunSettings {
         return out;
     }
 
-    private static List<Path> runJsons(Path p) {
-        if (Files.isRegularFile(p)) {
-            return p.getFileName().toString().equals("run.json") ? List.of(p) : List.of();
-        }
-        if (!Files.isDirectory(p)) {
-            return List.of();
-        }
-        try (Stream<Path> s = Files.walk(p, 3)) {
-            return s.filter(f -> f.getFileName().toString().equals("run.json") && Files.isRegularFile(f)).sorted()
-                    .toList();
-        } catch (IOException e) {
-            return List.of(); // the tables' own reading reports an unreadable directory
-        }
-    }
-
     /** The {@link #SECTIONS} of one run.json flattened to {@code section.key = value}; null when unreadable. */
     private static Map<String, String> read(Path runJson) {
         Object doc;
         try {
             doc = JsonReader.parse(runJson.toString(), Files.readString(runJson, StandardCharsets.UTF_8));
         } catch (IOException | RuntimeException e) {
-            return null; // a bad run.json is reported where the run's rows are read, not here
+            return null; // a bad run.json is said by RunJsonCheck, beside the comparison's notes
         }
         if (!(doc instanceof JsonReader.Obj run)) {
             return null;

@@ -134,6 +134,15 @@ public final class HistoryDb implements AutoCloseable {
         }
     }
 
+    /**
+     * A query on this database that failed: bad input (exit 3) naming the file, on one line (a file
+     * cut short or damaged fails here, not when it is opened: DuckDB reads blocks as they are needed).
+     */
+    WirebenchException unreadable(SQLException e) {
+        return WirebenchException.badInput(file + ": cannot read the history database (" + firstLine(e.getMessage())
+                + ")");
+    }
+
     static boolean isLockConflict(String message) {
         return message.contains("Could not set lock") || message.contains("Conflicting lock");
     }
@@ -170,7 +179,8 @@ public final class HistoryDb implements AutoCloseable {
             }
             checkVersion();
         } catch (SQLException e) {
-            throw WirebenchException.badInput(file + ": cannot create the history schema (" + e.getMessage() + ")");
+            throw WirebenchException.badInput(file + ": cannot create the history schema ("
+                    + firstLine(e.getMessage()) + ")");
         }
     }
 
@@ -191,7 +201,8 @@ public final class HistoryDb implements AutoCloseable {
                 }
             }
         } catch (SQLException e) {
-            throw WirebenchException.badInput(file + ": not a readable history database (" + e.getMessage() + ")");
+            throw WirebenchException.badInput(file + ": not a readable history database ("
+                    + firstLine(e.getMessage()) + ")");
         }
     }
 
@@ -211,7 +222,8 @@ public final class HistoryDb implements AutoCloseable {
         try {
             connection.close();
         } catch (SQLException e) {
-            throw WirebenchException.badInput(file + ": closing the history database failed (" + e.getMessage() + ")");
+            throw WirebenchException.badInput(file + ": closing the history database failed ("
+                    + firstLine(e.getMessage()) + ")");
         }
     }
 }

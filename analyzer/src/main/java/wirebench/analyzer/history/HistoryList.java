@@ -14,11 +14,15 @@ final class HistoryList extends HistoryReading implements Callable<Integer> {
     FormatOption output;
 
     @Override
-    public Integer call() throws SQLException {
+    public Integer call() {
         OutputTable t = new OutputTable(List.of("run_id", "time_utc", "git_sha", "host", "points", "rows",
                 "source"));
         try (HistoryDb h = db.openReadOnly()) {
-            new HistoryQueries(h).runs(filters).forEach(t::add);
+            try {
+                new HistoryQueries(h).runs(filters).forEach(t::add);
+            } catch (SQLException e) {
+                throw h.unreadable(e);
+            }
         }
         spec.commandLine().getOut().print(t.write(output.format));
         spec.commandLine().getOut().flush();

@@ -104,7 +104,7 @@ final class HistoryQueries {
             r.next();
             return r.getLong(1);
         } catch (SQLException e) {
-            throw WirebenchException.badInput(db.file() + ": " + e.getMessage());
+            throw db.unreadable(e);
         }
     }
 

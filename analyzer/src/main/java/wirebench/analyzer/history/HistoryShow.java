@@ -21,7 +21,7 @@ final class HistoryShow extends HistoryReading implements Callable<Integer> {
     FormatOption output;
 
     @Override
-    public Integer call() throws SQLException {
+    public Integer call() {
         OutputTable t = new OutputTable(List.of("point", "run_id", "time_utc", "git_sha", "host", metric, "rows"));
         try (HistoryDb h = db.openReadOnly()) {
             if (!new SeriesReader(h).metricNames().contains(metric)) {
@@ -29,7 +29,11 @@ final class HistoryShow extends HistoryReading implements Callable<Integer> {
                         + "' in " + db.db + " (stored: " + String.join(", ", new SeriesReader(h).metricNames())
                         + ")");
             }
-            new HistoryQueries(h).metricByRun(metric, filters).forEach(t::add);
+            try {
+                new HistoryQueries(h).metricByRun(metric, filters).forEach(t::add);
+            } catch (SQLException e) {
+                throw h.unreadable(e);
+            }
         }
         spec.commandLine().getOut().print(t.write(output.format));
         spec.commandLine().getOut().flush();

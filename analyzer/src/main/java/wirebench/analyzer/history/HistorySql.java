@@ -47,7 +47,7 @@ final class HistorySql implements Callable<Integer> {
         try (HistoryDb h = db.openReadOnly()) {
             t = new HistoryQueries(h).query(q);
         } catch (SQLException e) {
-            throw WirebenchException.badInput("history sql: " + HistoryDb.firstLine(e.getMessage()));
+            throw WirebenchException.badInput("history sql: " + db.db + ": " + HistoryDb.firstLine(e.getMessage()));
         }
         spec.commandLine().getOut().print(t.write(output.format));
         spec.commandLine().getOut().flush();

@@ -71,7 +71,7 @@ public final class HistoryStore {
             }
         } catch (SQLException e) {
             throw WirebenchException.badInput(db.file() + ": storing " + run.source() + " failed, nothing of it was "
-                    + "stored (" + e.getMessage() + ")");
+                    + "stored (" + HistoryDb.firstLine(e.getMessage()) + ")");
         }
     }
 

@@ -150,6 +150,11 @@ public final class RunReader {
         if (!(doc instanceof JsonReader.Obj)) {
             throw WirebenchException.badInput(runJson + ":1: expected a JSON object");
         }
+        // a run stored under one of two run_ids (or times) is a guess: refused, said where
+        ((JsonReader.Obj) doc).repeated().forEach((k, line) -> {
+            throw WirebenchException.badInput(runJson + ":" + line + ": member '" + k + "' given again; expected each"
+                    + " member once");
+        });
         return ((JsonReader.Obj) doc).members();
     }
 

@@ -116,7 +116,8 @@ public final class SeriesReader {
                 }
             }
         } catch (SQLException e) {
-            throw WirebenchException.badInput(db.file() + ": reading the series failed (" + e.getMessage() + ")");
+            throw WirebenchException.badInput(db.file() + ": reading the series failed ("
+                    + HistoryDb.firstLine(e.getMessage()) + ")");
         }
         return count;
     }
@@ -227,7 +228,8 @@ public final class SeriesReader {
                 out.put(r.getInt(1), new String[] {r.getString(2), r.getString(3)});
             }
         } catch (SQLException e) {
-            throw WirebenchException.badInput(db.file() + ": reading the test points failed (" + e.getMessage() + ")");
+            throw WirebenchException.badInput(db.file() + ": reading the test points failed ("
+                    + HistoryDb.firstLine(e.getMessage()) + ")");
         }
         return out;
     }
@@ -246,7 +248,8 @@ public final class SeriesReader {
                 maxNo = Math.max(maxNo, no);
             }
         } catch (SQLException e) {
-            throw WirebenchException.badInput(db.file() + ": reading the runs failed (" + e.getMessage() + ")");
+            throw WirebenchException.badInput(db.file() + ": reading the runs failed ("
+                    + HistoryDb.firstLine(e.getMessage()) + ")");
         }
         nos.sort(Comparator.<int[], Instant>comparing(x -> infos.get(x[1]).time(),
                 Comparator.nullsFirst(Comparator.naturalOrder())).thenComparingInt(x -> x[0]));
@@ -269,7 +272,8 @@ public final class SeriesReader {
                 out.add(r.getString(1));
             }
         } catch (SQLException e) {
-            throw WirebenchException.badInput(db.file() + ": reading the metrics failed (" + e.getMessage() + ")");
+            throw WirebenchException.badInput(db.file() + ": reading the metrics failed ("
+                    + HistoryDb.firstLine(e.getMessage()) + ")");
         }
         return out;
     }

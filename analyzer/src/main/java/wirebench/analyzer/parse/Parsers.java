@@ -71,8 +71,15 @@ public final class Parsers {
                                         + "); nothing was read from it"))));
                         continue;
                     }
+                    if (isIgnorableInDirectory(f)) {
+                        continue;
+                    }
                     InputText text = InputText.read(f);
-                    if (isIgnorableInDirectory(f, text)) {
+                    if (text.firstNonBlankLine().isEmpty()) {
+                        // a family cut to nothing (a full disk, a run killed at its start): said, not passed over
+                        out.add(new ParsedInput(text.source(), "unrecognised", List.of(), List.of(), List.of(
+                                new Warning(text.source(), 0, "skipped: empty (" + size(f) + " bytes, no line with"
+                                        + " content); nothing was read from it"))));
                         continue;
                     }
                     ResultParser parser = parserFor(text);
@@ -94,13 +101,43 @@ public final class Parsers {
     }
 
     /** Inside a results directory: run.json, raw histograms and charts are not tables. */
-    private boolean isIgnorableInDirectory(Path file, InputText text) {
+    private static boolean isIgnorableInDirectory(Path file) {
         String n = file.getFileName().toString();
-        if (n.equals("run.json") || n.endsWith(".hlog") || n.endsWith(".hgrm") || n.endsWith(".svg")
-                || n.endsWith(".html") || n.endsWith(".md") || n.endsWith(".png") || n.startsWith(".")) {
-            return true;
+        return n.equals("run.json") || n.endsWith(".hlog") || n.endsWith(".hgrm") || n.endsWith(".svg")
+                || n.endsWith(".html") || n.endsWith(".md") || n.endsWith(".png") || n.startsWith(".");
+    }
+
+    private static long size(Path f) {
+        try {
+            return Files.size(f);
+        } catch (IOException e) {
+            return 0;
         }
-        return text.firstNonBlankLine().isEmpty();
+    }
+
+    /** Whether any input gave a table or a time series (a family with a header and no rows was read too). */
+    public static boolean anyResults(List<ParsedInput> parsed) {
+        return parsed.stream().anyMatch(p -> !p.tables().isEmpty() || !p.series().isEmpty());
+    }
+
+    /**
+     * Bad input (exit 3) for inputs nothing was read from, naming each and why: the files skipped
+     * with their reason (empty, not a benchmark output), or a directory with no file in it.
+     */
+    public static WirebenchException nothingRead(List<Path> inputs, List<ParsedInput> parsed) {
+        List<String> why = new ArrayList<>();
+        parsed.forEach(p -> p.warnings().forEach(w -> why.add(w.format())));
+        for (Path in : inputs) {
+            if (Files.isDirectory(in) && filesIn(in).stream().allMatch(Parsers::isIgnorableInDirectory)) {
+                why.add(in + ": no result file in it" + (Files.isRegularFile(in.resolve("run.json"))
+                        ? " (a run.json only: a run interrupted before its first test?)" : ""));
+            }
+        }
+        int shown = Math.min(why.size(), 5);
+        String list = String.join("; ", why.subList(0, shown)) + (why.size() > shown ? "; and " + (why.size() - shown)
+                + " more" : "");
+        return WirebenchException.badInput(String.join(", ", inputs.stream().map(Path::toString).toList())
+                + ": no results read" + (list.isEmpty() ? "" : " (" + list + ")"));
     }
 
     private static List<Path> filesIn(Path dir) {

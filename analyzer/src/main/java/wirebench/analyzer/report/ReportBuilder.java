@@ -15,6 +15,7 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
+import wirebench.analyzer.parse.RunJsonCheck;
 import wirebench.analyzer.stats.ColumnLabels;
 import wirebench.analyzer.stats.Lint;
 import wirebench.analyzer.stats.RangeCells;
@@ -70,6 +71,7 @@ public final class ReportBuilder {
         }
         model.put("inputs", ins);
         List<Object> runs = RunHeaders.read(inputs);
+        new RunJsonCheck().checkAll(inputs).forEach(w -> allWarnings.add(w.format()));
         Map<String, Object> env = Environment.of(runs);
         @SuppressWarnings("unchecked")
         List<String> runLabels = (List<String>) env.get("labels");
@@ -88,6 +90,9 @@ public final class ReportBuilder {
         addIfAny(sections, throughputSection(parsed));
         for (Kind k : List.of(Kind.COMPRESSION, Kind.UDP, Kind.RPC, Kind.RESOURCES)) {
             addIfAny(sections, SuiteSections.section(k, parsed, charts));
+        }
+        if (sections.isEmpty() && !Parsers.anyResults(parsed)) {
+            throw Parsers.nothingRead(inputs, parsed); // a run.json alone is no report
         }
         model.put("sections", sections);
         model.put("warnings", allWarnings);

@@ -112,6 +112,7 @@ public final class CampaignCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PlanFile p = plan == null ? PlanFile.empty() : PlanFile.read(plan);
+        requireDirectory(out);
         Matrix m = new Matrix(sizes(p), list(p, "tests", tests, "lat,thr", TEST_KINDS),
                 list(p, "transports", transports, "UDPv4", null), list(p, "keyed", keyed, "unkeyed,keyed",
                         Set.of("unkeyed", "keyed")),
@@ -229,6 +230,23 @@ public final class CampaignCommand implements Callable<Integer> {
         return new RemoteCampaign(hs, new SshCommands(cfg, ct), p.get("remote-dir", remoteDir, ".wirebench-remote"),
                 p.get("remote-wirebench", remoteWirebench, null), p.get("remote-java", remoteJava, null), multicast, out,
                 timeoutS);
+    }
+
+    /**
+     * --out names a directory, made when missing: an existing file there, or a file where one of its
+     * parents should be, is bad input before anything runs (the dry run included).
+     */
+    static void requireDirectory(Path dir) {
+        for (Path d = dir.toAbsolutePath().normalize(); d != null; d = d.getParent()) {
+            if (Files.isDirectory(d)) {
+                return;
+            }
+            if (Files.exists(d)) {
+                throw WirebenchException.badInput("--out " + dir + ": " + (d.equals(dir.toAbsolutePath().normalize())
+                        ? "not a directory" : "its parent " + d + " is not a directory")
+                        + "; --out names the campaign directory (made when missing)");
+            }
+        }
     }
 
     private String commandLine() {

@@ -275,6 +275,10 @@ final class ConfigResolver {
         }
         Threading threading = Threading.forCores(Runtime.getRuntime().availableProcessors())
                 .override(o.threadingMode, o.idleStrategy);
+        if (!Threading.MODES.contains(threading.mode())) {
+            throw usage("-threadingMode: expected " + String.join(", ", Threading.MODES) + ", got '" + o.threadingMode
+                    + "'");
+        }
         if (!Idle.NAMES.contains(threading.idle())) {
             throw usage(Idle.expected(o.idleStrategy));
         }

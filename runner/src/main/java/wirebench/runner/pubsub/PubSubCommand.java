@@ -110,11 +110,11 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean multicast;
     @Option(names = "-multicastAddr", description = "Multicast groups <data>[,<echo>] (default 239.255.1.1,239.255.1.3; odd for Aeron).")
     String multicastAddr;
-    @Option(names = "-transportCertFile", description = "TLS: this side's PEM certificate (default: a self-signed pair generated at start).")
+    @Option(names = "-transportCertFile", description = "TLS: this side's PEM certificate, which peers must present too unless -transportCertAuthority is given (default: this user's, made on first use in ~/.wirebench/tls).")
     Path transportCertFile;
     @Option(names = "-transportPrivateKey", description = "TLS: the PEM PKCS#8 private key of -transportCertFile.")
     Path transportPrivateKey;
-    @Option(names = "-transportCertAuthority", description = "TLS: PEM CA certificate(s) peers must be signed by (default: peers are not verified).")
+    @Option(names = "-transportCertAuthority", description = "TLS: PEM CA certificate(s) peers must be signed by (default: peers must present this side's own certificate).")
     Path transportCertAuthority;
     @Option(names = "-ddsHistoryDepth", description = "DDS: KEEP_LAST depth of writers and readers, 0 = KEEP_ALL (default: KEEP_ALL reliable, 1000 best effort; read by the dds engine).")
     Integer ddsHistoryDepth;

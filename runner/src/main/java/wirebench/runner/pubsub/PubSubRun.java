@@ -93,10 +93,12 @@ final class PubSubRun {
     private int execute(PerftestPrinter pubPrinter, PerftestPrinter subPrinter) {
         boolean cpu = cfg.output().cpu();
         boolean both = cfg.publisher() && cfg.subscriber();
-        ConfigurationPrinter.print(cfg, err);
         Engine eng = cfg.engine();
+        // the engine opens before the configuration is printed: what it refuses (keys, a driver
+        // setting) is then the first line on stderr, not one after the banner
         try (Transport t = eng.open(cfg.transport());
              Transport subTransport = both && eng.transportPerRole(cfg.transport()) ? eng.open(cfg.transport()) : null) {
+            ConfigurationPrinter.print(cfg, err);
             Map<String, Object> engine = eng.record(t);
             if (subTransport != null) {
                 engine.put("drivers", "one embedded driver per role, as with two processes");

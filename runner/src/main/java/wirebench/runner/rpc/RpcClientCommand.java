@@ -91,6 +91,11 @@ public final class RpcClientCommand implements Callable<Integer>, wirebench.runn
         } catch (IllegalArgumentException e) {
             throw new WirebenchException(WirebenchException.USAGE, "--cases: " + e.getMessage());
         }
+        try {
+            java.net.InetAddress.getByName(host); // a name no resolver knows is a usage error, as 'run udp client' says
+        } catch (java.net.UnknownHostException e) {
+            throw new WirebenchException(WirebenchException.USAGE, "--host: unknown host '" + host + "'");
+        }
         PrintWriter out = spec.commandLine().getOut();
         String target = host + ":" + port;
         out.println("Testing with rmi://" + RmiServer.SERVICE_NAME + "@" + target);

@@ -16,8 +16,8 @@ import wirebench.contract.WirebenchException;
         description = {"Starts an RMI registry and the SpeedTester service on one TCP port and serves until "
                 + "stopped (Ctrl-C, SIGTERM). Prints 'Server ... is up and ready on port P.' when ready."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "1:cannot listen (port taken) or internal error", "2:usage error",
-                "3:bad configuration (unknown bind address)"})
+        exitCodeList = {"0:stopped", "1:cannot listen (port taken) or internal error",
+                "2:usage error (also an unknown --bind address, as for 'run udp server')"})
 public final class RpcServerCommand implements Callable<Integer>, wirebench.runner.cli.Validated {
     @Spec
     CommandSpec spec;
@@ -53,7 +53,7 @@ public final class RpcServerCommand implements Callable<Integer>, wirebench.runn
             try {
                 bindAddress = InetAddress.getByName(bind);
             } catch (UnknownHostException e) {
-                throw WirebenchException.badInput("--bind: expected a local address, got '" + bind + "' (unknown host)");
+                throw new WirebenchException(WirebenchException.USAGE, "--bind: unknown address '" + bind + "'");
             }
         }
         if (hostname != null && !hostname.isBlank()) {

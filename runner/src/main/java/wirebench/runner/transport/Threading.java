@@ -24,6 +24,9 @@ import wirebench.runner.transport.idle.AutoIdle;
  *               a fresh one starting from spinyield
  */
 public record Threading(String mode, String idle, String reason, AutoIdle auto) {
+    /** The threading modes, as Aeron's ThreadingMode names them. */
+    public static final java.util.List<String> MODES = java.util.List.of("SHARED", "SHARED_NETWORK", "DEDICATED",
+            "INVOKER");
 
     /** Without a run's {@link AutoIdle}. */
     public Threading(String mode, String idle, String reason) {

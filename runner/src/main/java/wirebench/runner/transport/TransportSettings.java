@@ -79,7 +79,7 @@ public record TransportSettings(Kind kind, boolean reliable, boolean multicast, 
 
     /**
      * PEM files of {@code -transportCertFile}, {@code -transportPrivateKey} (PKCS#8) and
-     * {@code -transportCertAuthority}; a null certificate means a self-signed pair generated at start.
+     * {@code -transportCertAuthority}; a null certificate means this user's pair (made on first use in ~/.wirebench/tls).
      */
     public record TlsFiles(java.nio.file.Path certFile, java.nio.file.Path privateKeyFile,
             java.nio.file.Path certAuthorityFile) {

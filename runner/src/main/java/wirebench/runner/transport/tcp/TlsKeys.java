@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
@@ -33,32 +32,25 @@ import wirebench.runner.transport.TransportSettings.TlsFiles;
  * The TLS 1.3 context of {@code -transport TLS}: this side's certificate and key from
  * {@code -transportCertFile} / {@code -transportPrivateKey} (PEM, key in PKCS#8), peers verified
  * against {@code -transportCertAuthority} (both directions: the listening side asks for the
- * client's certificate); with a certificate and no authority, a peer must present that same
- * certificate (the run's certificate, which both sides are given), so a stranger is refused at the
- * handshake. Without a certificate, a self-signed EC P-256 pair is generated at start with the
- * running JDK's {@code keytool} and peers are not authenticated (encrypted, not verified; a
- * stranger is then refused by its greeting instead); {@link #describe()} says which.
+ * client's certificate); with no authority, a peer must present this side's own certificate (the
+ * run's certificate, which both sides are given), so a stranger is refused at the handshake.
+ * Without a certificate, the run's certificate is this user's ({@link UserCertificate}: one pair
+ * per user, made on first use in {@code ~/.wirebench/tls}), so peers of a run authenticate each
+ * other there too; {@link #describe()} says which certificate and how peers are verified.
  */
 public final class TlsKeys {
     static final String PROTOCOL = "TLSv1.3";
 
     private final SSLContext context;
-    private final boolean authenticates;
     private final String description;
 
-    private TlsKeys(SSLContext context, boolean authenticates, String description) {
+    private TlsKeys(SSLContext context, String description) {
         this.context = context;
-        this.authenticates = authenticates;
         this.description = description;
     }
 
     SSLContext context() {
         return context;
-    }
-
-    /** True when peers must present a certificate: signed by -transportCertAuthority, or the run's own. */
-    boolean authenticates() {
-        return authenticates;
     }
 
     /** What keys are used and whether peers are verified (for stderr and run.json). */
@@ -70,25 +62,24 @@ public final class TlsKeys {
     public static TlsKeys load(TlsFiles files) {
         char[] pass = Long.toHexString(new SecureRandom().nextLong()).toCharArray();
         try {
-            KeyStore ks;
-            String what;
-            X509Certificate own = null;
-            if (files.certFile() == null) {
-                ks = selfSigned(pass);
-                what = "self-signed EC P-256 certificate generated at start (CN=wirebench)";
-            } else {
-                ks = KeyStore.getInstance("PKCS12");
-                ks.load(null, null);
-                List<Certificate> chain = certificates(files.certFile());
-                ks.setKeyEntry("wirebench", privateKey(files.privateKeyFile(), chain.get(0)), pass,
-                        chain.toArray(new Certificate[0]));
-                own = (X509Certificate) chain.get(0);
-                what = "certificate " + files.certFile() + " (" + own.getSubjectX500Principal().getName() + ")";
+            Path certFile = files.certFile();
+            Path keyFile = files.privateKeyFile();
+            String whose = "";
+            if (certFile == null) {
+                Path dir = UserCertificate.ensure();
+                certFile = dir.resolve(UserCertificate.CERT);
+                keyFile = dir.resolve(UserCertificate.KEY);
+                whose = "this user's ";
             }
+            KeyStore ks = KeyStore.getInstance("PKCS12");
+            ks.load(null, null);
+            List<Certificate> chain = certificates(certFile);
+            ks.setKeyEntry("wirebench", privateKey(keyFile, chain.get(0)), pass, chain.toArray(new Certificate[0]));
+            X509Certificate own = (X509Certificate) chain.get(0);
+            String what = whose + "certificate " + certFile + " (" + own.getSubjectX500Principal().getName() + ")";
             KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
             kmf.init(ks, pass);
             TrustManager[] trust;
-            boolean auth = files.certAuthorityFile() != null || own != null;
             if (files.certAuthorityFile() != null) {
                 KeyStore ts = KeyStore.getInstance("PKCS12");
                 ts.load(null, null);
@@ -100,16 +91,13 @@ public final class TlsKeys {
                 tmf.init(ts);
                 trust = tmf.getTrustManagers();
                 what += "; peers verified against " + files.certAuthorityFile();
-            } else if (own != null) {
+            } else {
                 trust = new TrustManager[] {new SameCertificate(own)};
                 what += "; peers must present this same certificate (give -transportCertAuthority to trust a CA)";
-            } else {
-                trust = new TrustManager[] {new AnyPeer()};
-                what += "; peers NOT verified (encrypted only: give -transportCertAuthority to verify)";
             }
             SSLContext ctx = SSLContext.getInstance(PROTOCOL);
             ctx.init(kmf.getKeyManagers(), trust, new SecureRandom());
-            return new TlsKeys(ctx, auth, what);
+            return new TlsKeys(ctx, what);
         } catch (GeneralSecurityException | IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "TLS: cannot set up keys (" + e.getMessage()
                     + ")", e);
@@ -149,36 +137,6 @@ public final class TlsKeys {
         }
     }
 
-    /** A PKCS12 key store holding a fresh self-signed pair, made by this JDK's keytool. */
-    private static KeyStore selfSigned(char[] pass) throws IOException, GeneralSecurityException {
-        Path dir = Files.createTempDirectory("wirebench-tls");
-        Path store = dir.resolve("self.p12");
-        Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
-        Path log = dir.resolve("keytool.log");
-        try {
-            Process p = new ProcessBuilder(keytool.toString(), "-genkeypair", "-alias", "wirebench", "-keyalg", "EC",
-                    "-groupname", "secp256r1", "-sigalg", "SHA256withECDSA", "-dname", "CN=wirebench", "-validity", "2",
-                    "-storetype", "PKCS12", "-keystore", store.toString(), "-storepass", new String(pass), "-keypass",
-                    new String(pass)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroyForcibly();
-                throw new IOException(keytool + " failed: " + Files.readString(log, StandardCharsets.UTF_8).strip());
-            }
-            KeyStore ks = KeyStore.getInstance("PKCS12");
-            try (InputStream in = Files.newInputStream(store)) {
-                ks.load(in, pass);
-            }
-            return ks;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while generating a key pair", e);
-        } finally {
-            Files.deleteIfExists(store);
-            Files.deleteIfExists(log);
-            Files.deleteIfExists(dir);
-        }
-    }
-
     /** Accepts exactly the run's certificate: the peer's leaf must equal this side's own. */
     private static final class SameCertificate implements X509TrustManager {
         private final X509Certificate own;
@@ -210,24 +168,6 @@ public final class TlsKeys {
         @Override
         public X509Certificate[] getAcceptedIssuers() {
             return new X509Certificate[] {own};
-        }
-    }
-
-    /** Accepts any peer certificate: encryption without authentication (said so in describe()). */
-    private static final class AnyPeer implements X509TrustManager {
-        @Override
-        public void checkClientTrusted(X509Certificate[] chain, String authType) {
-            // not verified: no -transportCertAuthority
-        }
-
-        @Override
-        public void checkServerTrusted(X509Certificate[] chain, String authType) {
-            // not verified: no -transportCertAuthority
-        }
-
-        @Override
-        public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
         }
     }
 }

@@ -56,7 +56,7 @@ public final class TlsTransport extends StreamTransport {
             SSLServerSocket ss = (SSLServerSocket) keys.context().getServerSocketFactory().createServerSocket();
             ss.setReuseAddress(true);
             ss.setEnabledProtocols(new String[] {TlsKeys.PROTOCOL});
-            ss.setNeedClientAuth(keys.authenticates());
+            ss.setNeedClientAuth(true); // peers of a run authenticate each other (TlsKeys)
             ss.bind(settings.nic() == null ? new InetSocketAddress(port)
                     : new InetSocketAddress(InetAddress.getByName(settings.nic()), port));
             return keep(new TlsReceiver(ss, TcpTransport.MAX_FRAME_BYTES, topic, this));
@@ -118,7 +118,9 @@ public final class TlsTransport extends StreamTransport {
             } catch (javax.net.ssl.SSLException e) {
                 closeQuietly(plain);
                 throw WirebenchException.badInput("TLS: handshake with " + to.get(i) + " failed (" + e.getMessage()
-                        + "; both sides need -transport TLS and certificates the other side trusts)");
+                        + "; both sides need -transport TLS and certificates the other side trusts: the same -transportCertFile, "
+                        + "one signed by -transportCertAuthority, or without them the same user's certificate in "
+                        + UserCertificate.shown() + " on both hosts)");
             } catch (IOException e) {
                 closeQuietly(plain); // the peer does not listen yet: try again later
                 return false;

@@ -66,8 +66,8 @@ class TcpTransportLoopbackTest {
         assertThat(r.rows().get(1)[0]).isEqualTo(second);
         assertThat(r.err()).contains("Transport: " + transport.replace("-nonblocking", ""));
         if (transport.equals("TLS")) {
-            assertThat(r.err()).contains("self-signed EC P-256 certificate generated at start")
-                    .contains("peers NOT verified");
+            assertThat(r.err()).contains("this user's certificate " + java.nio.file.Path.of(System.getProperty(
+                    "user.home"), ".wirebench", "tls", "cert.pem")).contains("peers must present this same certificate");
         }
     }
 

@@ -1,0 +1,216 @@
+package wirebench.runner.campaign;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import wirebench.runner.campaign.CampaignRunner.Child;
+import wirebench.runner.campaign.CommandLines.Role;
+
+/**
+ * One test of a remote campaign at a time: its roles' ssh processes started, watched until all end,
+ * one fails or the test timeout passes, their summary rows checked and their results fetched; on a
+ * failure (or Ctrl-C through {@link #stopAll()}) the roles stopped on their hosts. A host ssh cannot
+ * reach is remembered ({@link #lostHost()}) so the campaign stops.
+ */
+final class RemoteTestRun {
+    private final RemoteLayout layout;
+
+    /** The running test's ssh processes and their children (for a stop from the shutdown hook). */
+    private final List<Process> live = new CopyOnWriteArrayList<>();
+    private final List<Child> liveChildren = new CopyOnWriteArrayList<>();
+    private volatile String lostHost;
+
+    RemoteTestRun(RemoteLayout layout) {
+        this.layout = layout;
+    }
+
+    /** A host ssh could not reach during the last test (with ssh's error), or null. */
+    String lostHost() {
+        return lostHost;
+    }
+
+    /**
+     * Runs one test's roles; null when every role ended with 0, printed its summary row and its results
+     * came back, else why not (naming the host, and ssh's error when ssh failed).
+     */
+    String execute(List<Child> cs, long testTimeoutS) {
+        List<Process> procs = new ArrayList<>();
+        String failure = null;
+        try {
+            for (Child c : cs) {
+                Files.createDirectories(c.log().getParent());
+                Files.createDirectories(c.stdout().getParent());
+                Files.writeString(c.log(), "$ " + SshCommands.shown(c.command()) + "\n", StandardCharsets.UTF_8);
+                Process proc = new ProcessBuilder(c.command()).redirectOutput(c.stdout().toFile())
+                        .redirectError(ProcessBuilder.Redirect.appendTo(c.log().toFile())).start();
+                procs.add(proc);
+                live.add(proc);
+                liveChildren.add(c);
+            }
+            failure = await(cs, procs, testTimeoutS);
+            if (failure == null) {
+                failure = summaries(cs);
+            }
+            if (failure == null) {
+                failure = fetchAll(cs);
+            }
+        } catch (IOException e) {
+            failure = "cannot run ssh: " + e.getMessage();
+        } finally {
+            if (failure != null) {
+                failure += stopRoles(cs);
+            }
+            for (Process proc : procs) {
+                closeQuietly(proc.getOutputStream());
+            }
+            ProcessTrees.stop(procs.stream().filter(Process::isAlive).toList(), TimeUnit.SECONDS.toNanos(2));
+            live.removeAll(procs);
+            liveChildren.removeAll(cs);
+        }
+        return failure;
+    }
+
+    /** Waits until every role ended (null), one failed or the test timeout passed (why). */
+    private String await(List<Child> cs, List<Process> procs, long testTimeoutS) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(testTimeoutS);
+        while (true) {
+            boolean all = true;
+            for (int i = 0; i < cs.size(); i++) {
+                Process proc = procs.get(i);
+                if (proc.isAlive()) {
+                    all = false;
+                } else if (proc.exitValue() != 0) {
+                    return ended(cs.get(i), proc.exitValue());
+                }
+            }
+            if (all) {
+                return null;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                List<String> still = new ArrayList<>();
+                for (int i = 0; i < cs.size(); i++) {
+                    if (procs.get(i).isAlive()) {
+                        still.add(RemoteCampaign.roleName(cs.get(i)));
+                    }
+                }
+                return String.join(", ", still) + " did not end within --test-timeout " + testTimeoutS
+                        + " s (stopped)";
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        }
+    }
+
+    /** Ctrl-C: stop the running test's roles on their hosts, then the ssh processes here. */
+    void stopAll() {
+        List<Child> cs = new ArrayList<>(liveChildren);
+        List<Process> procs = new ArrayList<>(live);
+        stopRoles(cs);
+        ProcessTrees.stop(procs, TimeUnit.SECONDS.toNanos(2));
+    }
+
+    /** Why a role's ssh ended with {@code code}; an ssh failure (255) marks the host lost. */
+    private String ended(Child c, int code) {
+        if (code == 255) {
+            String e = lastLine(c.log());
+            lostHost = "host " + c.host().label() + " unreachable: " + e;
+            return "ssh to " + c.host().label() + " failed (exit 255): " + e + " (log: " + c.log() + ")";
+        }
+        if (code == 124) {
+            return RemoteCampaign.roleName(c) + " reached its time limit on the host (" + layout.limitS() + " s); "
+                    + CampaignRunner.tail(c.log());
+        }
+        return RemoteCampaign.roleName(c) + " " + CampaignRunner.exitText(code) + "; " + CampaignRunner.tail(c.log());
+    }
+
+    private static String summaries(List<Child> cs) throws IOException {
+        for (Child c : cs) {
+            PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
+            boolean latency = c.role() == Role.PUB;
+            if ((latency ? r.latency() : r.throughput()).isEmpty()) {
+                return RemoteCampaign.roleName(c) + " ended without printing a " + (latency ? "latency" : "throughput")
+                        + " summary row on stdout; " + CampaignRunner.tail(c.log());
+            }
+        }
+        return null;
+    }
+
+    /** Each host's results directory of the test into the child's local results directory. */
+    private String fetchAll(List<Child> cs) throws IOException {
+        for (Child c : cs) {
+            Path tar = c.resultsDir().resolveSibling(c.resultsDir().getFileName() + ".tar");
+            Files.createDirectories(c.resultsDir());
+            List<String> cmd = layout.ssh().ssh(c.host(), RemoteLayout.fetch(c.remoteRun()));
+            SshRunner.Result r = SshRunner.run(cmd, null, tar, c.stdout().getParent(), layout.sshTimeoutS());
+            if (!r.ok()) {
+                if (r.exit() == 255 || r.exit() == -1) {
+                    lostHost = "host " + c.host().label() + " unreachable: " + r.error();
+                }
+                return "cannot fetch the results of " + RemoteCampaign.roleName(c) + " (exit " + r.exit() + "): "
+                        + r.error();
+            }
+            SshRunner.Result x = SshRunner.run(List.of("tar", "-xf", tar.toString(), "-C", c.resultsDir().toString()),
+                    null, null, c.stdout().getParent(), 120);
+            Files.deleteIfExists(tar);
+            if (!x.ok() || !Files.exists(c.resultsDir().resolve("run.json"))) {
+                return "the results of " + RemoteCampaign.roleName(c) + " came back incomplete: "
+                        + (x.ok() ? "no run.json" : x.error());
+            }
+        }
+        return null;
+    }
+
+    /** Stops the roles on their hosts (in parallel); a note for every host where that failed. */
+    private String stopRoles(List<Child> cs) {
+        if (layout.install() == null || cs.isEmpty()) {
+            return "";
+        }
+        List<Thread> threads = new ArrayList<>();
+        List<String> notes = new CopyOnWriteArrayList<>();
+        for (Child c : cs) {
+            Thread t = new Thread(() -> {
+                SshRunner.Result r = SshRunner.run(layout.ssh().ssh(c.host(), layout.stop(c.host(), c.remoteRun())),
+                        null, null, c.stdout().getParent(), layout.stopTimeoutS());
+                if (!r.ok()) {
+                    notes.add("could not stop the role on " + c.host().label() + " (" + r.error()
+                            + "); it ends at its time limit of " + layout.limitS()
+                            + " s there, or when its ssh session ends");
+                }
+            }, "wirebench-remote-stop");
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            try {
+                t.join(TimeUnit.SECONDS.toMillis(layout.stopTimeoutS() + 5));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return notes.isEmpty() ? "" : "; " + String.join("; ", notes);
+    }
+
+    private static String lastLine(Path log) {
+        try {
+            return SshCommands.sshError(Files.readAllLines(log, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return "no message (log: " + log + ")";
+        }
+    }
+
+    private static void closeQuietly(OutputStream s) {
+        try {
+            s.close();
+        } catch (IOException e) {
+            // the ssh process is gone
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package wirebench.runner.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import wirebench.contract.CsvFamilyReader;
+import wirebench.contract.JsonReader;
+import wirebench.runner.JavaOptions;
+
+/**
+ * Issue 29 item 3: SIGTERM ends any command within 2 s. Each command runs as a real process (its
+ * own JVM), is sent SIGTERM once it is doing its work (measuring, waiting for a peer, serving), and
+ * must have ended 2 s later, killed by the signal (exit 143), with what it writes left valid: a
+ * measuring pub/sub run's results directory holds run.json marked {@code interrupted} and the
+ * partial row of the size under way.
+ */
+class SigtermTest {
+    @TempDir
+    Path tmp;
+
+    /** A runner command in a JVM of its own; stdout and stderr to files in {@link #tmp}. */
+    private Process start(List<String> args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
+                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+        cmd.addAll(JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "wirebench.runner.RunnerMain"));
+        cmd.addAll(args);
+        return new ProcessBuilder(cmd).redirectOutput(tmp.resolve("out.txt").toFile())
+                .redirectError(tmp.resolve("err.txt").toFile()).start();
+    }
+
+    private String read(String file) throws IOException {
+        return Files.readString(tmp.resolve(file), StandardCharsets.UTF_8);
+    }
+
+    /** Polls stdout+stderr until {@code ready} holds; fails if the process ends first or 60 s pass. */
+    private void awaitWork(Process p, Predicate<String> ready) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!ready.test(read("out.txt") + read("err.txt"))) {
+            assertThat(p.isAlive()).as("ended before it was working: %s", read("err.txt")).isTrue();
+            assertThat(System.nanoTime() - deadline).as("not working after 60 s: %s", read("err.txt")).isNegative();
+            Thread.sleep(50); // polling the output files for the line that says the command is at work
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pubsub-measuring", "pubsub-waiting", "udp-server", "rpc-server"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void shouldEndWithin2SecondsWhenSentSigterm(String what) throws Exception {
+        Path results = tmp.resolve("results");
+        String port = Integer.toString(freePort());
+        Process p = switch (what) {
+            case "pubsub-measuring" -> start(List.of("run", "pubsub", "-bothRoles", "-transport", "TCP", "-basePort",
+                    port, "-dataLen", "100", "-executionTime", "60", "--out", results.toString()));
+            case "pubsub-waiting" -> start(List.of("run", "pubsub", "-sub", "-transport", "TCP", "-basePort", port,
+                    "-discoveryTimeout", "60"));
+            case "udp-server" -> start(List.of("run", "udp", "server", "--port", "0", "--bind", "127.0.0.1"));
+            default -> start(List.of("run", "rpc", "server", "--port", "0", "--bind", "127.0.0.1"));
+        };
+        try {
+            awaitWork(p, switch (what) {
+                // the subscriber's second interval line: samples are flowing
+                case "pubsub-measuring" -> s -> s.lines().filter(l -> l.matches("\\s*\\d+,\\s*\\d+,.*")).count() >= 2;
+                case "pubsub-waiting" -> s -> s.contains("Waiting for data");
+                case "udp-server" -> s -> s.contains("info: listening on");
+                default -> s -> s.contains("is up and ready on port");
+            });
+
+            p.destroy(); // SIGTERM
+
+            assertThat(p.waitFor(2, TimeUnit.SECONDS)).as("ended within 2 s of SIGTERM: %s", read("err.txt")).isTrue();
+            assertThat(p.exitValue()).as(read("err.txt")).isEqualTo(143);
+        } finally {
+            p.destroyForcibly();
+        }
+        if (what.equals("pubsub-measuring")) {
+            Object run = JsonReader.parse("run.json", Files.readString(results.resolve("run.json")));
+            assertThat(((JsonReader.Obj) run).get("end_reason")).isEqualTo("interrupted");
+            try (CsvFamilyReader r = CsvFamilyReader.open(results.resolve("pubsub-throughput.csv"))) {
+                CsvFamilyReader.Row row = r.next();
+                assertThat(row).as("the partial row").isNotNull();
+                assertThat(row.text(r.header().indexOf("end_reason"))).isEqualTo("interrupted");
+                assertThat(row.number(r.header().indexOf("total_samples"))).isGreaterThan(0);
+                assertThat(r.next()).isNull();
+            }
+        }
+    }
+}
