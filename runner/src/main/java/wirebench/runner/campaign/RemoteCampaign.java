@@ -22,6 +22,7 @@ import wirebench.contract.AtomicFiles;
 import wirebench.contract.Json;
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
+import wirebench.contract.perftest.PerftestSummaries;
 import wirebench.runner.campaign.CampaignRunner.Child;
 import wirebench.runner.campaign.CommandLines.Role;
 
@@ -387,7 +388,7 @@ final class RemoteCampaign {
 
     private String summaries(TestPoint p, List<Child> cs) throws IOException {
         for (Child c : cs) {
-            PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
+            PerftestSummaries r = PerftestSummaries.read(c.seedFile(), c.stdout());
             boolean latency = c.role() == Role.PUB;
             if ((latency ? r.latency() : r.throughput()).isEmpty()) {
                 return roleName(c) + " ended without printing a " + (latency ? "latency" : "throughput")
