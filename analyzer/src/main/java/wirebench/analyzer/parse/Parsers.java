@@ -10,6 +10,7 @@ import java.util.stream.Stream;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.contract.WirebenchException;
+import wirebench.contract.perftest.PerftestCsvText;
 
 /**
  * Format sniffing: asks each known parser, in order, whether it recognises a file, and parses it
@@ -148,8 +149,8 @@ public final class Parsers {
         }
     }
 
+    /** A line as an error message quotes it (see {@link PerftestCsvText#abbreviate}). */
     static String abbreviate(String line) {
-        String s = line.strip();
-        return s.length() > 60 ? s.substring(0, 57) + "..." : s;
+        return PerftestCsvText.abbreviate(line);
     }
 }

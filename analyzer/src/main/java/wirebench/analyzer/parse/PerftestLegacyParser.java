@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.contract.Columns;
 import wirebench.contract.WirebenchException;
+import wirebench.contract.perftest.PerftestCsvLayout;
 
 /**
  * RTI Perftest's text output: the raw {@code printf} lines of the releases before 3.1 (Connext 5.1
@@ -237,7 +238,7 @@ public final class PerftestLegacyParser implements ResultParser {
             if (unit.equals("s")) {
                 return 0.000001;
             }
-            if (!PerftestCsvParser.isMicro(unit)) {
+            if (!PerftestCsvLayout.isMicro(unit)) {
                 throw WirebenchException.badInput(src + ":" + n + ": unknown time unit '" + unit
                         + "'; expected ns, us, \u03bcs, ms or s");
             }

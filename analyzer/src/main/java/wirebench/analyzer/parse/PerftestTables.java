@@ -13,8 +13,8 @@ import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
 import wirebench.analyzer.model.Warning;
 import wirebench.contract.Columns;
-import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
+import wirebench.contract.perftest.PerftestCells;
 
 /**
  * Collects what the Perftest parsers read from one file (summary rows, interval rows, warnings)
@@ -61,73 +61,14 @@ final class PerftestTables {
         return source;
     }
 
-    /**
-     * A number of column {@code column} read from {@code text} on {@code line}; blank = null. Refused
-     * (exit 3, file:line): text that is no number, a number with more digits than a double holds
-     * exactly, a negative latency or count (see {@link #check}).
-     */
+    /** A number of column {@code column} read from {@code text} on {@code line} (see {@link PerftestCells#number}). */
     Double number(int line, String column, String text) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        Double d = Numbers.parseOrNull(text);
-        if (d == null) {
-            throw WirebenchException.badInput(source + ":" + line + ": column '" + column
-                    + "': expected a number, got '" + text.strip() + "'");
-        }
-        if (significantDigits(text) > 15 && !exact(d, text.strip())) {
-            throw WirebenchException.badInput(source + ":" + line + ": column '" + column + "': expected a number of at "
-                    + "most 15 significant digits, got '" + Parsers.abbreviate(text) + "', which cannot be held exactly "
-                    + "(it would read as " + Numbers.plain(d) + ")");
-        }
-        return check(line, column, d);
+        return PerftestCells.number(source, line, column, text, this::warn);
     }
 
-    /**
-     * {@code value} if it can be what the column measures: latencies, sizes, counts, rates and
-     * percentages are never negative (exit 3, file:line). The one exception is a tool's known bug,
-     * which is a warning naming it and no value: RTI Perftest computes serialization times from
-     * start/stop times cast to 32-bit integers, so a wrap prints a negative time.
-     */
+    /** {@code value} if it can be what the column measures (see {@link PerftestCells#check}). */
     Double check(int line, String column, Double value) {
-        if (value == null || !(value < 0)) {
-            return value;
-        }
-        if (column.equals(Columns.SERIALIZE_US) || column.equals(Columns.DESERIALIZE_US)) {
-            warn(line, "column '" + column + "': negative time " + Numbers.plain(value) + " ignored (RTI Perftest's "
-                    + "serialization timer wraps: it casts its start and stop times to 32-bit integers)");
-            return null;
-        }
-        throw WirebenchException.badInput(source + ":" + line + ": column '" + column + "': expected a value of 0 or "
-                + "more (a latency, size, count or rate), got " + Numbers.plain(value));
-    }
-
-    private static int significantDigits(String text) {
-        int n = 0;
-        boolean leading = true;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == 'e' || c == 'E') {
-                break;
-            }
-            if (c >= '0' && c <= '9') {
-                if (leading && c == '0') {
-                    continue;
-                }
-                leading = false;
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** Whether {@code d} is the decimal number {@code text} (no digit lost in reading it). */
-    private static boolean exact(double d, String text) {
-        try {
-            return new java.math.BigDecimal(text).compareTo(java.math.BigDecimal.valueOf(d)) == 0;
-        } catch (NumberFormatException e) {
-            return false;
-        }
+        return PerftestCells.check(source, line, column, value, this::warn);
     }
 
     void warn(int line, String message) {

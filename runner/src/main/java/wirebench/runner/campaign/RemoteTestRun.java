@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import wirebench.contract.perftest.PerftestSummaries;
 import wirebench.runner.campaign.CampaignRunner.Child;
 import wirebench.runner.campaign.CommandLines.Role;
 
@@ -132,7 +133,7 @@ final class RemoteTestRun {
 
     private static String summaries(List<Child> cs) throws IOException {
         for (Child c : cs) {
-            PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
+            PerftestSummaries r = PerftestSummaries.read(c.seedFile(), c.stdout());
             boolean latency = c.role() == Role.PUB;
             if ((latency ? r.latency() : r.throughput()).isEmpty()) {
                 return RemoteCampaign.roleName(c) + " ended without printing a " + (latency ? "latency" : "throughput")

@@ -1,7 +1,6 @@
 package wirebench.runner.campaign;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -14,6 +13,7 @@ import java.util.stream.Stream;
 import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
+import wirebench.contract.perftest.PerftestSummaries;
 import wirebench.runner.campaign.CommandLines.Role;
 import wirebench.runner.results.ResultsDirectory;
 
@@ -33,14 +33,12 @@ final class ResultsMerge {
             "batch_bytes", "compression", "size_bytes", "repetition");
     static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
             "lost_pct", "cpu_pct");
-    /** Perftest's default throughput batch; batching is off when it is smaller than 2 samples. */
-    static final int PERFTEST_DEFAULT_BATCH_BYTES = 8192;
 
-    private final int instances;
+    private final CommandLines lines;
 
-    /** A merge for a campaign whose keyed tests use {@code instances} instances. */
-    ResultsMerge(int instances) {
-        this.instances = instances;
+    /** A merge for a campaign whose processes run {@code lines}. */
+    ResultsMerge(CommandLines lines) {
+        this.lines = lines;
     }
 
     /**
@@ -104,47 +102,37 @@ final class ResultsMerge {
         }
     }
 
-    /** Perftest's summary rows as the pub/sub families' rows (docs/campaign.md). */
+    /**
+     * Perftest's summary rows as the pub/sub families' rows (docs/campaign.md), read from the
+     * child's stdout against the seed file it is about to be appended to (its headers give
+     * header-less output its unit), times in microseconds; keys from the command lines the test ran.
+     */
     void perftestRows(CampaignRunner.Child c, TestPoint p, ResultsDirectory dir) throws IOException {
-        PerftestSummaryReader r = PerftestSummaryReader.read(Files.readString(c.stdout(), StandardCharsets.UTF_8));
+        PerftestSummaries r = PerftestSummaries.read(c.seedFile(), c.stdout());
+        List<String> publisherArgs = c.role() == Role.PUB ? c.args() : lines.arguments(p, Role.PUB, false);
+        boolean latencyTest = PerftestKeys.latencyTest(publisherArgs);
         if (c.role() == Role.PUB) {
             CsvFamilyWriter f = dir.family("pubsub-latency", LATENCY_KEYS, LATENCY_MEASURES);
-            for (Map<String, Double> m : r.latency()) {
-                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
-                row.put("test", p.latencyTest() ? "latency" : "throughput");
-                m.forEach((k, v) -> {
-                    if (!k.equals("size_bytes")) {
-                        row.put(k, v);
-                    }
-                });
-                f.append(row);
+            for (PerftestSummaries.Row m : r.latency()) {
+                Map<String, Object> row = PerftestKeys.of(c.args(), publisherArgs, m.sizeBytes(), p.repetition());
+                row.put("test", latencyTest ? "latency" : "throughput");
+                f.append(measures(row, m, LATENCY_MEASURES));
             }
-        } else if (!p.latencyTest()) {
+        } else if (!latencyTest) {
             CsvFamilyWriter f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
-            for (Map<String, Double> m : r.throughput()) {
-                Map<String, Object> row = keys(p, m.get("size_bytes").intValue());
-                m.forEach((k, v) -> {
-                    if (!k.equals("size_bytes")) {
-                        row.put(k, v);
-                    }
-                });
-                f.append(row);
+            for (PerftestSummaries.Row m : r.throughput()) {
+                Map<String, Object> row = PerftestKeys.of(c.args(), publisherArgs, m.sizeBytes(), p.repetition());
+                f.append(measures(row, m, THROUGHPUT_MEASURES));
             }
         }
     }
 
-    private Map<String, Object> keys(TestPoint p, int sizeBytes) {
-        Map<String, Object> row = new LinkedHashMap<>();
-        row.put("transport", p.transport());
-        row.put("reliability", p.bestEffort() ? "best_effort" : "reliable");
-        row.put("keyed", p.keyed());
-        row.put("instances", p.isKeyed() ? instances : 1);
-        int batch = p.latencyTest() || !p.batching() || PERFTEST_DEFAULT_BATCH_BYTES < 2 * sizeBytes ? 0
-                : PERFTEST_DEFAULT_BATCH_BYTES;
-        row.put("batch_bytes", batch);
-        row.put("compression", p.compression());
-        row.put("size_bytes", sizeBytes);
-        row.put("repetition", p.repetition());
+    /** {@code row} with the measures of {@code m} (null where Perftest printed none: samples, CPU). */
+    private static Map<String, Object> measures(Map<String, Object> row, PerftestSummaries.Row m,
+            List<String> measures) {
+        for (String k : measures) {
+            row.put(k, m.values().get(k));
+        }
         return row;
     }
 }

@@ -1,4 +1,4 @@
-package wirebench.analyzer.parse;
+package wirebench.contract.perftest;
 
 /**
  * A fast reader of the comma-separated decimal numbers of a Perftest CSV row, without creating a

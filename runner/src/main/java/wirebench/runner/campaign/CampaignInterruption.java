@@ -1,0 +1,158 @@
+package wirebench.runner.campaign;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+
+import wirebench.runner.results.ResultsDirectory;
+
+/**
+ * What a running campaign shares with its shutdown hook (Ctrl-C, SIGTERM): the commit lock, the
+ * processes running, the current test and the count of finished tests. A commit happens under the
+ * lock; once the hook holds the lock it keeps it until the JVM halts, so after an interruption no
+ * test is committed, no state changes and run.json gets no end time. See docs/campaign.md.
+ */
+final class CampaignInterruption {
+    private final Path out;
+    private final List<TestPoint> points;
+    private final PrintWriter err;
+    private final ReentrantLock commitLock = new ReentrantLock();
+    private final List<Process> running = new CopyOnWriteArrayList<>();
+    private volatile boolean stopping;
+    private volatile TestPoint current;
+    private volatile int finishedCount;
+    private RemoteCampaign remote;
+
+    CampaignInterruption(Path out, List<TestPoint> points, PrintWriter err) {
+        this.out = out;
+        this.points = points;
+        this.err = err;
+    }
+
+    /** The remote hosts whose roles the hook stops too (null: none). */
+    void remote(RemoteCampaign r) {
+        this.remote = r;
+    }
+
+    /** Whether the campaign is being interrupted. */
+    boolean stopping() {
+        return stopping;
+    }
+
+    /** The processes of the running test, stopped by the hook. */
+    List<Process> running() {
+        return running;
+    }
+
+    int finishedCount() {
+        return finishedCount;
+    }
+
+    /** Tests finished before this run started (a resumed campaign). */
+    void finishedBefore(int count) {
+        finishedCount = count;
+    }
+
+    /**
+     * Makes {@code p} the current test before any of its processes starts, unless the campaign is
+     * stopping. Under the commit lock, so that the shutdown hook sees either no test or this one.
+     */
+    boolean begin(TestPoint p) {
+        return becomeCurrent(p);
+    }
+
+    /**
+     * A test failed: it is no longer current, unless the campaign is stopping (then the failure is
+     * the interruption and the shutdown hook names the test). Whether the campaign goes on.
+     */
+    boolean endFailed() {
+        return becomeCurrent(null);
+    }
+
+    private boolean becomeCurrent(TestPoint p) {
+        commitLock.lock();
+        try {
+            if (stopping) {
+                return false;
+            }
+            current = p;
+            return true;
+        } finally {
+            commitLock.unlock();
+        }
+    }
+
+    /** Takes the commit lock; false when the campaign is stopping (the lock is then released again). */
+    boolean lockForCommit() {
+        commitLock.lock();
+        if (stopping) {
+            commitLock.unlock();
+            return false;
+        }
+        return true;
+    }
+
+    /** The current test was committed: one more finished, none current. Under the commit lock. */
+    void committed() {
+        finishedCount++;
+        current = null;
+    }
+
+    void unlockCommit() {
+        commitLock.unlock();
+    }
+
+    /**
+     * run.json gets its end time only when the campaign was not interrupted: once the shutdown hook
+     * holds the commit lock it keeps it, so a stopping campaign never writes {@code end_utc}.
+     */
+    void finishUnlessStopping(ResultsDirectory dir) {
+        boolean locked = false;
+        try {
+            locked = commitLock.tryLock(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        try {
+            if (locked && !stopping) {
+                current = null;
+                dir.finish();
+            }
+            dir.close();
+        } finally {
+            if (locked) {
+                commitLock.unlock();
+            }
+        }
+    }
+
+    /** Ctrl-C or kill: stop the running test, wait for a commit in progress, say what is kept. */
+    void onShutdown() {
+        stopping = true;
+        boolean locked = false;
+        try {
+            // held on purpose until the JVM halts: no commit, no state change and no end time after this
+            locked = commitLock.tryLock(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            // report anyway
+        }
+        TestPoint p = current;
+        int finishedNow = finishedCount;
+        if (remote != null) {
+            remote.stopAll();
+        }
+        ProcessTrees.stop(running, TimeUnit.SECONDS.toNanos(5));
+        if (!locked) {
+            p = current;
+            finishedNow = finishedCount;
+        }
+        err.println("campaign: interrupted" + (p == null ? "" : " during test " + p.index() + "/" + points.size() + " "
+                + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (its output is discarded)") + "; "
+                + finishedNow + " of " + points.size() + " tests finished, their rows are in " + out
+                + "; run the same command with --resume to run the " + (points.size() - finishedNow) + " missing");
+        err.flush();
+    }
+}
