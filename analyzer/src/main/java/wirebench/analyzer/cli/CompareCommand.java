@@ -24,6 +24,7 @@ import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.compare.GateRule;
 import wirebench.analyzer.compare.RunSettings;
 import wirebench.analyzer.compare.SingleRunReplicates;
+import wirebench.analyzer.compare.SliceReplicates;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
@@ -100,8 +101,11 @@ public final class CompareCommand implements Callable<Integer> {
         List<Path> basePaths = paths(baseline);
         List<Path> candPaths = paths(candidate);
         Comparison cmp = new Comparison(alpha);
-        cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths));
-        Comparison.Result tables = cmp.compare(runs(basePaths), runs(candPaths));
+        List<List<ParsedInput>> baseRuns = runs(basePaths);
+        List<List<ParsedInput>> candRuns = runs(candPaths);
+        cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths)
+                .or(new SliceReplicates(baseRuns, candRuns)));
+        Comparison.Result tables = cmp.compare(baseRuns, candRuns);
         List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         List<Warning> unreadable = new ArrayList<>();
         all.addAll(cmp.distributions(histograms(basePaths, unreadable), histograms(candPaths, unreadable)));
