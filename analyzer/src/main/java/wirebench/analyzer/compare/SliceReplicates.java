@@ -16,14 +16,19 @@ import wirebench.contract.Columns;
 
 /**
  * A verdict for one run's throughput against another's: {@code samples_per_s} and {@code mbps}
- * of a throughput point are judged on the rate slices the runner writes beside the summary row
- * ({@code pubsub-throughput-intervals} rows with {@code duration_us}), one run per side, by
- * {@link SliceBootstrap}. A point is matched to its slices by the same key as the summary rows
+ * of a pub/sub throughput point, {@code packets_per_s}, {@code data_mbps} and {@code wire_mbps} of a
+ * UDP point, are judged on the rate slices the runner writes beside the summary row
+ * ({@code pubsub-throughput-intervals} and {@code udp-intervals} rows with {@code duration_us}), one
+ * run per side, by {@link SliceBootstrap}. A point is matched to its slices by the same key as the summary rows
  * (kind, context, size). Runs without slices (written before the runner recorded them, converted
  * from Perftest, other tools) are not testable, and the note says why.
  */
 public final class SliceReplicates implements Comparison.SingleRunTest {
-    private static final Set<String> RATES = Set.of(Columns.SAMPLES_PER_S, Columns.MBPS);
+    /** The rates judged per kind of summary row, and the kind of its slices. */
+    private static final Map<Kind, Set<String>> RATES = Map.of(Kind.THROUGHPUT, Set.of(Columns.SAMPLES_PER_S,
+            Columns.MBPS), Kind.UDP, Set.of("packets_per_s", "data_mbps", "wire_mbps"));
+    private static final Map<Kind, Kind> SLICES_OF = Map.of(Kind.THROUGHPUT_INTERVAL, Kind.THROUGHPUT,
+            Kind.UDP_INTERVAL, Kind.UDP);
     private static final String DURATION_US = "duration_us";
 
     private final Map<String, Map<String, SliceBootstrap.Slices>> baseline;
@@ -46,12 +51,12 @@ public final class SliceReplicates implements Comparison.SingleRunTest {
             Map<String, List<Row>> rows = new LinkedHashMap<>();
             for (ParsedInput p : run) {
                 for (ResultTable t : p.series()) {
-                    if (t.kind() != Kind.THROUGHPUT_INTERVAL || !t.columns().contains(DURATION_US)) {
+                    Kind of = SLICES_OF.get(t.kind());
+                    if (of == null || !t.columns().contains(DURATION_US)) {
                         continue;
                     }
                     for (Row r : t.rows()) {
-                        String key = Kind.THROUGHPUT.id()
-                                + PointKeys.of(t, r, false).substring(Kind.THROUGHPUT_INTERVAL.id().length());
+                        String key = of.id() + PointKeys.of(t, r, false).substring(t.kind().id().length());
                         rows.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
                     }
                 }
@@ -68,7 +73,7 @@ public final class SliceReplicates implements Comparison.SingleRunTest {
 
     private static Map<String, SliceBootstrap.Slices> perMetric(List<Row> rows) {
         Map<String, SliceBootstrap.Slices> out = new HashMap<>();
-        for (String metric : RATES) {
+        for (String metric : RATES.values().stream().flatMap(Set::stream).toList()) {
             double[] rates = new double[rows.size()];
             double[] weights = new double[rows.size()];
             int n = 0;
@@ -90,7 +95,7 @@ public final class SliceReplicates implements Comparison.SingleRunTest {
 
     @Override
     public Comparison.Delta judge(Comparison.Delta untested, double alpha) {
-        if (untested.kind() != Kind.THROUGHPUT || !RATES.contains(untested.metric())
+        if (!RATES.getOrDefault(untested.kind(), Set.of()).contains(untested.metric())
                 || untested.baseline().length != 1 || untested.candidate().length != 1) {
             return null;
         }

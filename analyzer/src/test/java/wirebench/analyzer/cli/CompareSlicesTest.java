@@ -88,4 +88,43 @@ class CompareSlicesTest {
         assertThat(row(r, "samples_per_s")).endsWith(",,none (n=1)");
         assertThat(json.out()).contains("no significance test (n=1): no rate slices in the baseline (written before");
     }
+
+    private static final String UDP_KEYS = "client_scheduler,connected,payload_bytes,server_scheduler,rcvbuf_bytes,"
+            + "method,rate_per_s";
+
+    /** A UDP run directory: one udp.csv row and, as the server writes them, 40 slices of 1 ms around {@code perS}. */
+    static Path udpRun(Path dir, double perS, long seed) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("run.json"), "{\"format\": \"wirebench-run 1\"}\n");
+        Random rnd = new Random(seed);
+        StringBuilder sl = new StringBuilder("# wirebench-results 1 family=udp-intervals keys=" + UDP_KEYS + "\n"
+                + UDP_KEYS + ",start_us,duration_us,datagrams,packets_per_s,data_mbps,wire_mbps\n");
+        long total = 0;
+        for (int i = 0; i < 40; i++) {
+            long n = Math.round(perS * (1 + 0.03 * rnd.nextGaussian()) * 0.001);
+            total += n;
+            sl.append(String.format(Locale.ROOT, "SCHED_OTHER,no,64,SCHED_OTHER,262144,epoll,max,%d,1000,%d,%d,%.6f,%.6f%n",
+                    i * 1000, n, n * 1000, n * 1000 * 64 * 8 / 1e6, n * 1000 * 106 * 8 / 1e6));
+        }
+        double rate = total / 0.04;
+        Files.writeString(dir.resolve("udp.csv"), "# wirebench-results 1 family=udp keys=" + UDP_KEYS + "\n" + UDP_KEYS
+                + ",lost_pct,data_mbps,wire_mbps,sent,received,lost,duration_s,packets_per_s\n"
+                + String.format(Locale.ROOT, "SCHED_OTHER,no,64,SCHED_OTHER,262144,epoll,max,0,%.6f,%.6f,%d,%d,0,0.04,%.3f%n",
+                        rate * 64 * 8 / 1e6, rate * 106 * 8 / 1e6, total, total, rate));
+        Files.writeString(dir.resolve("udp-intervals.csv"), sl.toString());
+        return dir;
+    }
+
+    @Test
+    void shouldJudgeSingleUdpRunsOnTheirSlicesWhenTheServerWroteThem(@TempDir Path tmp) throws IOException {
+        Path a = udpRun(tmp.resolve("a"), 100_000, 1);
+        Path slower = udpRun(tmp.resolve("slower"), 85_000, 3);
+
+        Cli r = Cli.run("compare", a.toString(), slower.toString(), "--format", "csv");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(row(r, "data_mbps")).endsWith(",worse,interval bootstrap");
+        assertThat(row(r, "packets_per_s")).endsWith(",worse,interval bootstrap");
+        assertThat(row(r, "wire_mbps")).endsWith(",worse,interval bootstrap");
+    }
 }

@@ -14,6 +14,7 @@ import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.EndReason;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.CompressionSettings;
+import wirebench.runner.results.RateSlices;
 import wirebench.runner.results.ResultsDirectory;
 
 /**

@@ -3,6 +3,8 @@ package wirebench.runner.pubsub;
 import java.util.HashMap;
 import java.util.Map;
 
+import wirebench.runner.results.RateSlices;
+
 /**
  * What a subscriber received of one data size: Perftest's counting (PERFTEST-FORMATS.md section 3).
  * Samples and payload bytes (-dataLen per sample), loss from per-publisher sequence gaps (a lower

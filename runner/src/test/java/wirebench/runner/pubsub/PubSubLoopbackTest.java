@@ -20,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import wirebench.runner.results.RateSlices;
+
 /** Both roles in one process over loopback: every transport, both tests, the output formats. */
 class PubSubLoopbackTest {
 

@@ -1,4 +1,4 @@
-package wirebench.runner.pubsub;
+package wirebench.runner.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

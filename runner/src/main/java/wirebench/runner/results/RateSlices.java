@@ -1,25 +1,26 @@
-package wirebench.runner.pubsub;
+package wirebench.runner.results;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The samples a subscriber received of one size, counted in consecutive time slices of equal
- * length from the first sample on, so that {@code compare} can judge a single run's throughput
- * from the variation within it (docs/compare.md). Slices start at {@value #FIRST_SLICE_NS} ns;
+ * What a receiver got of one test point (a pub/sub subscriber's samples of one size, the UDP
+ * server's datagrams of one run), counted in consecutive time slices of equal length from the first
+ * arrival on, so that {@code compare} can judge a single run's throughput from the variation
+ * within it (docs/compare.md). Slices start at {@value #FIRST_SLICE_NS} ns;
  * whenever a sample falls beyond {@value #MAX_SLICES} slices, adjacent pairs are merged and the
  * slice length doubles: a test of at least {@code 32 * FIRST_SLICE_NS} ends with 32 to 64 slices
- * whatever its length, in fixed memory. Written as {@code pubsub-throughput-intervals.csv} rows
- * (docs/results-format.md).
+ * whatever its length, in fixed memory. Written as {@code pubsub-throughput-intervals.csv} and
+ * {@code udp-intervals.csv} rows (docs/results-format.md).
  */
-final class RateSlices {
+public final class RateSlices {
     /** The first slices' length, ns. */
-    static final long FIRST_SLICE_NS = 1_000_000;
+    public static final long FIRST_SLICE_NS = 1_000_000;
     /** At most this many slices are kept; adjacent pairs are merged when one more is needed. */
-    static final int MAX_SLICES = 64;
+    public static final int MAX_SLICES = 64;
 
     /** One slice: its start after the first sample, its length and the samples received in it. */
-    record Slice(long startNs, long durationNs, long samples) {
+    public record Slice(long startNs, long durationNs, long samples) {
     }
 
     private final long originNs;
@@ -29,13 +30,13 @@ final class RateSlices {
     private long currentEndNs;
 
     /** Slices from {@code originNs} (the first sample's arrival) on. */
-    RateSlices(long originNs) {
+    public RateSlices(long originNs) {
         this.originNs = originNs;
         this.currentEndNs = originNs + sliceNs;
     }
 
     /** {@code n} samples arrived at {@code nowNs}. */
-    void add(long nowNs, long n) {
+    public void add(long nowNs, long n) {
         if (nowNs < currentEndNs && nowNs >= currentEndNs - sliceNs) {
             samples[current] += n; // the usual case: no division
             return;
@@ -64,7 +65,7 @@ final class RateSlices {
      * counts it). The last slice ends at {@code endNs}; when it is shorter than half a slice it is
      * added to the one before, so no slice is shorter than half the others.
      */
-    List<Slice> slices(long endNs) {
+    public List<Slice> slices(long endNs) {
         long span = Math.max(1, endNs - originNs);
         while ((span + sliceNs - 1) / sliceNs > MAX_SLICES) {
             mergePairs();
