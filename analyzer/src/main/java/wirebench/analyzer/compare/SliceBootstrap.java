@@ -13,7 +13,8 @@ import java.util.SplittableRandom;
  * (k slices), adjacent slices are merged pairwise (longer blocks); with fewer than
  * {@value BlockBootstrap#MIN_BLOCKS} blocks left the point is not testable. Then
  * {@value BlockBootstrap#RESAMPLES} times: draw k blocks with replacement on each side, the weighted
- * mean rate of each, and the relative difference. The 95% interval of the differences is the
+ * mean rate of each, its distance from the side's rate widened by {@link #spread} (the correlation
+ * left between blocks, and k/(k-1)), and the relative difference. The 95% interval of the differences is the
  * confidence interval of the delta; the two-sided p-value is twice the smaller share on either side
  * of zero. Seeded: the same inputs give the same verdict.
  *
@@ -72,6 +73,19 @@ final class SliceBootstrap {
         return new Slices(rates, weights);
     }
 
+    /**
+     * How much a side's resampled rates are spread around its rate: the bootstrap of k blocks
+     * underestimates the variance of their mean by (k-1)/k, and neighbouring blocks still correlated
+     * (lag-1 autocorrelation r &gt; 0 but under the merging bound) make the mean vary (1+r)/(1-r)
+     * times more than independent blocks would (an AR(1) process's long-run variance): the square
+     * root of the product of both, at least 1.
+     */
+    static double spread(Slices s) {
+        int k = s.size();
+        double r = Math.max(0, BlockBootstrap.lag1(s.rates()));
+        return Math.sqrt(k / (k - 1.0) * (1 + r) / (1 - r));
+    }
+
     /** The outcome for the rate: baseline and candidate rates, intervals, p-value (null with why). */
     static IntervalBootstrap.Outcome compare(Slices baseline, Slices candidate, long seed) {
         Slices b = decorrelate(baseline);
@@ -94,11 +108,13 @@ final class SliceBootstrap {
         SplittableRandom rnd = new SplittableRandom(seed);
         int[] wb = new int[b.size()];
         int[] wc = new int[c.size()];
+        double gb = spread(b);
+        double gc = spread(c);
         for (int r = 0; r < dd.length; r++) {
             BlockBootstrap.draw(rnd, wb);
             BlockBootstrap.draw(rnd, wc);
-            db[r] = b.rate(wb);
-            dc[r] = c.rate(wc);
+            db[r] = rb + (b.rate(wb) - rb) * gb;
+            dc[r] = rc + (c.rate(wc) - rc) * gc;
             dd[r] = db[r] == 0 ? 0 : (dc[r] - db[r]) / Math.abs(db[r]) * 100.0;
         }
         return new IntervalBootstrap.Outcome(rb, rc, BlockBootstrap.interval(db), BlockBootstrap.interval(dc),
