@@ -10,11 +10,12 @@ import java.util.SplittableRandom;
  * time, as the summary row counts it).
  *
  * <p>Per side, while the lag-1 autocorrelation of the slice rates is above {@code 2/sqrt(k)}
- * (k slices), adjacent slices are merged pairwise (longer blocks); with fewer than
- * {@value BlockBootstrap#MIN_BLOCKS} blocks left the point is not testable. Then
+ * (k slices) and a merge leaves at least {@value BlockBootstrap#MIN_BLOCKS} blocks, adjacent slices
+ * are merged pairwise (longer blocks); a side of fewer than {@value BlockBootstrap#MIN_BLOCKS}
+ * slices is not testable. Then
  * {@value BlockBootstrap#RESAMPLES} times: draw k blocks with replacement on each side, the weighted
- * mean rate of each, its distance from the side's rate widened by {@link #spread} (the correlation
- * left between blocks, and k/(k-1)), and the relative difference. The 95% interval of the differences is the
+ * mean rate of each, its distance from the side's rate widened by {@link #spread} on the log scale
+ * (the correlation left between blocks, and k/(k-1)), and the relative difference. The 95% interval of the differences is the
  * confidence interval of the delta; the two-sided p-value is twice the smaller share on either side
  * of zero. Seeded: the same inputs give the same verdict.
  *
@@ -45,11 +46,12 @@ final class SliceBootstrap {
 
     /**
      * Adjacent slices merged pairwise (a last odd one into the pair before it) while their rates are
-     * correlated with their neighbours'; fewer than {@link BlockBootstrap#MIN_BLOCKS} may remain.
+     * correlated with their neighbours' and a merge leaves at least {@link BlockBootstrap#MIN_BLOCKS}
+     * blocks: the correlation left then widens the bootstrap instead ({@link #spread}).
      */
     static Slices decorrelate(Slices s) {
         Slices cur = s;
-        while (BlockBootstrap.correlated(cur.rates())) {
+        while (BlockBootstrap.correlated(cur.rates()) && cur.size() / 2 >= BlockBootstrap.MIN_BLOCKS) {
             cur = mergePairs(cur);
         }
         return cur;
@@ -76,14 +78,25 @@ final class SliceBootstrap {
     /**
      * How much a side's resampled rates are spread around its rate: the bootstrap of k blocks
      * underestimates the variance of their mean by (k-1)/k, and neighbouring blocks still correlated
-     * (lag-1 autocorrelation r &gt; 0 but under the merging bound) make the mean vary (1+r)/(1-r)
-     * times more than independent blocks would (an AR(1) process's long-run variance): the square
-     * root of the product of both, at least 1.
+     * (lag-1 autocorrelation r &gt; 0 but under the merging bound; its estimate corrected for its
+     * small-sample bias) make the mean vary (1+r)/(1-r) times more than independent blocks would
+     * (an AR(1) process's long-run variance): the square root of the product of both, at least 1.
      */
     static double spread(Slices s) {
         int k = s.size();
-        double r = Math.max(0, BlockBootstrap.lag1(s.rates()));
+        // the lag-1 estimate of k values falls short of an AR(1) process's phi by about (1 + 4 phi)/k
+        // (Marriott and Pope, 1954): corrected, at most 0.9
+        double r = (BlockBootstrap.lag1(s.rates()) + 1.0 / k) / (1 - 4.0 / k);
+        r = Math.min(0.9, Math.max(0, r));
         return Math.sqrt(k / (k - 1.0) * (1 + r) / (1 - r));
+    }
+
+    /**
+     * A resampled rate {@code x} moved {@code g} times as far from the side's rate {@code rate}, on
+     * the log scale (rates are positive and vary by factors: a widened rate never goes below 0).
+     */
+    private static double widened(double x, double rate, double g) {
+        return x <= 0 || rate <= 0 ? x : rate * Math.exp(Math.log(x / rate) * g);
     }
 
     /** The outcome for the rate: baseline and candidate rates, intervals, p-value (null with why). */
@@ -113,8 +126,8 @@ final class SliceBootstrap {
         for (int r = 0; r < dd.length; r++) {
             BlockBootstrap.draw(rnd, wb);
             BlockBootstrap.draw(rnd, wc);
-            db[r] = rb + (b.rate(wb) - rb) * gb;
-            dc[r] = rc + (c.rate(wc) - rc) * gc;
+            db[r] = widened(b.rate(wb), rb, gb);
+            dc[r] = widened(c.rate(wc), rc, gc);
             dd[r] = db[r] == 0 ? 0 : (dc[r] - db[r]) / Math.abs(db[r]) * 100.0;
         }
         return new IntervalBootstrap.Outcome(rb, rc, BlockBootstrap.interval(db), BlockBootstrap.interval(dc),
