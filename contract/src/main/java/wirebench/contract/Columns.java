@@ -18,6 +18,8 @@ public final class Columns {
     public static final String P50_US = "p50_us";
     public static final String P90_US = "p90_us";
     public static final String P99_US = "p99_us";
+    /** p99.9; optional (the runner writes it since this version, Perftest never). */
+    public static final String P999_US = "p999_us";
     public static final String P9999_US = "p9999_us";
     public static final String P999999_US = "p999999_us";
     public static final String CPU_PCT = "cpu_pct";
@@ -69,6 +71,7 @@ public final class Columns {
             case P50_US: return 0.50;
             case P90_US: return 0.90;
             case P99_US: return 0.99;
+            case P999_US: return 0.999;
             case P9999_US: return 0.9999;
             case P999999_US: return 0.999999;
             default: return Double.NaN;

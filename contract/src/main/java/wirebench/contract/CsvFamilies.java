@@ -23,12 +23,14 @@ public final class CsvFamilies {
     public static final String PUBSUB_LATENCY_INTERVALS = "pubsub-latency-intervals";
     public static final String PUBSUB_THROUGHPUT_INTERVALS = "pubsub-throughput-intervals";
     public static final String UDP = "udp";
+    /** The UDP server's rate slices of each run (docs/udp.md), since this version. */
+    public static final String UDP_INTERVALS = "udp-intervals";
     public static final String RPC = "rpc";
     public static final String COMPRESSION = "compression";
 
     /** Every family, in the order docs/results-format.md lists them. */
     public static final List<String> ALL = List.of(PUBSUB_LATENCY, PUBSUB_THROUGHPUT, PUBSUB_LATENCY_INTERVALS,
-            PUBSUB_THROUGHPUT_INTERVALS, UDP, RPC, COMPRESSION);
+            PUBSUB_THROUGHPUT_INTERVALS, UDP, UDP_INTERVALS, RPC, COMPRESSION);
 
     private CsvFamilies() {
     }

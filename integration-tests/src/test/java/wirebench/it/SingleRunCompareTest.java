@@ -20,17 +20,66 @@ import wirebench.runner.RunnerMain;
 /**
  * Two single runs of the demo's latency step ({@code demo --quick}: -scan 32:1024, 2000 samples a
  * size) compared: p50 and p99 of each point get a verdict from the runs' interval logs, with the
- * method named.
+ * method named; likewise two single runs of its throughput step (1 s a size): samples/s and Mbps
+ * from the runs' rate slices.
  */
 class SingleRunCompareTest {
 
     private static Path run(Path dir, int domain) {
+        return run(dir, domain, "-latencyTest", "-numIter", "2000");
+    }
+
+    /** A run of the demo's pub/sub step over -scan 32:1024 with {@code test} options, into {@code dir}. */
+    private static Path run(Path dir, int domain, String... test) {
         StringWriter err = new StringWriter();
-        int code = RunnerMain.run(new String[] {"run", "pubsub", "-bothRoles", "-latencyTest", "-scan", "32:1024",
-            "-numIter", "2000", "-noPrintIntervals", "-domain", Integer.toString(domain), "--out", dir.toString()},
-                new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+        List<String> args = new java.util.ArrayList<>(List.of("run", "pubsub", "-bothRoles", "-scan",
+                "32:1024", "-noPrintIntervals", "-domain", Integer.toString(domain), "--out", dir.toString()));
+        args.addAll(List.of(test));
+        int code = RunnerMain.run(args.toArray(new String[0]), new PrintWriter(new StringWriter(), true),
+                new PrintWriter(err, true));
         assertThat(code).as(err.toString()).isZero();
         return dir;
+    }
+
+    /** {@code compare A B --format json}, which must exit 0. */
+    private static JsonReader.Obj compare(Path a, Path b) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = AnalyzerMain.run(new String[] {"compare", a.toString(), b.toString(), "--format", "json"},
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        assertThat(code).as(err.toString()).isZero();
+        return (JsonReader.Obj) JsonReader.parse("compare", out.toString());
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @SuppressWarnings("unchecked")
+    void shouldGiveThroughputVerdictsWithTheMethodWhenTwoSingleDemoRunsAreCompared(@TempDir Path tmp)
+            throws IOException {
+        Path a = run(tmp.resolve("a"), 63, "-executionTime", "1");
+        Path b = run(tmp.resolve("b"), 64, "-executionTime", "1");
+
+        JsonReader.Obj doc = compare(a, b);
+        int seen = 0;
+        for (Object o : (List<Object>) doc.get("deltas")) {
+            JsonReader.Obj d = (JsonReader.Obj) o;
+            String point = (String) d.get("point");
+            String metric = (String) d.get("metric");
+            if (point.startsWith("throughput ") && (metric.equals("samples_per_s") || metric.equals("mbps"))) {
+                if (d.get("verdict") == null) {
+                    // slices too correlated to leave 8 blocks (a loaded machine): said so, not judged
+                    assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap (not testable)");
+                    assertThat((String) d.get("note")).as(point + " " + metric).contains("slices, fewer than 8");
+                } else {
+                    assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap");
+                    assertThat(d.get("verdict")).as(point + " " + metric).isIn("worse", "better", "~");
+                    assertThat((String) d.get("note")).as(point + " " + metric).contains(" slices, delta 95% CI ");
+                }
+                seen++;
+            }
+        }
+        // two sizes, samples/s and Mbps each
+        assertThat(seen).isEqualTo(4);
     }
 
     @Test
@@ -40,14 +89,8 @@ class SingleRunCompareTest {
             throws IOException {
         Path a = run(tmp.resolve("a"), 61);
         Path b = run(tmp.resolve("b"), 62);
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
 
-        int code = AnalyzerMain.run(new String[] {"compare", a.toString(), b.toString(), "--format", "json"},
-                new PrintWriter(out, true), new PrintWriter(err, true));
-
-        assertThat(code).as(err.toString()).isZero();
-        JsonReader.Obj doc = (JsonReader.Obj) JsonReader.parse("compare", out.toString());
+        JsonReader.Obj doc = compare(a, b);
         List<Object> deltas = (List<Object>) doc.get("deltas");
         int judged = 0;
         int refused = 0;

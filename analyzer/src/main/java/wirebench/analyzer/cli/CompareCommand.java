@@ -24,6 +24,7 @@ import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.compare.GateRule;
 import wirebench.analyzer.compare.RunSettings;
 import wirebench.analyzer.compare.SingleRunReplicates;
+import wirebench.analyzer.compare.SliceReplicates;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.Warning;
 import wirebench.analyzer.parse.Parsers;
@@ -44,8 +45,9 @@ import wirebench.contract.WirebenchException;
                         + "only in a 'repetition' key are repetitions too. With at least 2 repetitions per side: "
                         + "95%% confidence interval of each median and a two-sided Mann-Whitney U test (--alpha); "
                         + "'~' means no significant change. With one run per side, latency metrics are judged on the "
-                        + "intervals of each run's HdrHistogram log (interval bootstrap, docs/compare.md); where a run "
-                        + "has no intervals the delta is shown with 'no significance test (n=1)'. The method column "
+                        + "intervals of each run's HdrHistogram log, throughput and UDP rates on the run's rate slices "
+                        + "(interval bootstrap, docs/compare.md); where a run has none the delta is shown with "
+                        + "'no significance test (n=1)' and why. The method column "
                         + "names the test behind each verdict.",
                 "Gates: --fail-on 'p99_us>+10%%' --fail-on 'samples_per_s<-5%%': exit 4 when a change crosses "
                         + "a threshold and is significant; where no test can decide (one run, or 2+2, 3+3 repetitions that "
@@ -101,10 +103,12 @@ public final class CompareCommand implements Callable<Integer> {
         List<Path> basePaths = paths(baseline);
         List<Path> candPaths = paths(candidate);
         Comparison cmp = new Comparison(alpha);
-        cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths));
         List<Warning> unreadable = new ArrayList<>();
-        Comparison.Result tables = cmp.compare(runs("baseline", basePaths, unreadable), runs("candidate", candPaths,
-                unreadable));
+        List<List<ParsedInput>> baseRuns = runs("baseline", basePaths, unreadable);
+        List<List<ParsedInput>> candRuns = runs("candidate", candPaths, unreadable);
+        cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths)
+                .or(new SliceReplicates(baseRuns, candRuns)));
+        Comparison.Result tables = cmp.compare(baseRuns, candRuns);
         List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         all.addAll(cmp.distributions(histograms(basePaths, unreadable), histograms(candPaths, unreadable)));
         List<String> notes = new ArrayList<>(tables.notes());

@@ -44,7 +44,7 @@ public final class CompareWriter {
         if (n < 2) {
             return num(median);
         }
-        if (!Comparison.ciHasCoverage(n)) {
+        if (!MedianInterval.hasCoverage(n)) {
             return num(median) + " range " + num(ci[0]) + ".." + num(ci[1]);
         }
         if (median == 0) {
@@ -281,7 +281,7 @@ public final class CompareWriter {
 
     /** What a {@code *_ci} pair of n values is: a 95% interval of the median, or only the range. */
     private static String intervalKind(int n) {
-        return Comparison.ciHasCoverage(n) ? "ci95" : "range";
+        return MedianInterval.hasCoverage(n) ? "ci95" : "range";
     }
 
     private static void appendLists(StringBuilder sb, Comparison.Result r, List<String> gateLines, String bullet) {

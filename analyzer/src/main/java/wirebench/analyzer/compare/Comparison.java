@@ -1,25 +1,17 @@
 package wirebench.analyzer.compare;
 
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 import tech.tablesaw.api.DoubleColumn;
-import tech.tablesaw.api.IntColumn;
-import tech.tablesaw.api.StringColumn;
-import tech.tablesaw.api.Table;
 import wirebench.analyzer.model.Kind;
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.model.ResultTable;
 import wirebench.analyzer.model.Row;
-import wirebench.contract.Columns;
 import wirebench.contract.Numbers;
 import wirebench.analyzer.stats.Median;
 
@@ -32,15 +24,6 @@ import wirebench.analyzer.stats.Median;
  * least two repetitions. Percentiles are compared as measured, never averaged.
  */
 public final class Comparison {
-    /** Context entries that describe where a table came from, not what was tested. */
-    private static final Set<String> NOT_KEYS = Set.of("format", "family", "source", "role", "repetition", "rep",
-            "perftest_version",
-            "run_id", "aggregate");
-    /** Columns of the table of compared values. */
-    private static final String POINT = "point";
-    private static final String METRIC = "metric";
-    private static final String VALUE = "value";
-    private static final String ORDER = "order";
     /** The method name of the test over repetitions. */
     public static final String MANN_WHITNEY = "Mann-Whitney U";
 
@@ -57,6 +40,14 @@ public final class Comparison {
      */
     public interface SingleRunTest {
         Delta judge(Delta untested, double alpha);
+
+        /** This test, and {@code next} where this one cannot judge. */
+        default SingleRunTest or(SingleRunTest next) {
+            return (untested, alpha) -> {
+                Delta d = judge(untested, alpha);
+                return d != null ? d : next.judge(untested, alpha);
+            };
+        }
     }
 
     /** Judges single-value metrics with {@code test} where it can (see {@link SingleRunReplicates}). */
@@ -105,12 +96,12 @@ public final class Comparison {
      */
     public Result compare(List<List<ParsedInput>> baseline, List<List<ParsedInput>> candidate) {
         List<String> notes = new ArrayList<>();
-        Set<Kind> ignoreContext = kindsWithOneContextEachSide(baseline, candidate);
-        Map<String, Map<String, DoubleColumn>> base = collect(baseline, ignoreContext);
-        Map<String, Map<String, DoubleColumn>> cand = collect(candidate, ignoreContext);
+        Set<Kind> ignoreContext = PointKeys.kindsWithOneContextEachSide(baseline, candidate);
+        Map<String, Map<String, DoubleColumn>> base = PointKeys.collect(baseline, ignoreContext);
+        Map<String, Map<String, DoubleColumn>> cand = PointKeys.collect(candidate, ignoreContext);
         Map<String, Kind> kinds = new LinkedHashMap<>();
-        collectKinds(baseline, ignoreContext, kinds);
-        collectKinds(candidate, ignoreContext, kinds);
+        PointKeys.collectKinds(baseline, ignoreContext, kinds);
+        PointKeys.collectKinds(candidate, ignoreContext, kinds);
         if (!ignoreContext.isEmpty()) {
             notes.add("matched " + ignoreContext.stream().map(Kind::id).sorted().toList()
                     + " points by size only: each side holds a single test of that kind (their labels differ)");
@@ -222,7 +213,7 @@ public final class Comparison {
         Metric dir = Metric.of(metric);
         if (b.length < 2 || c.length < 2) {
             String note = "no significance test (n=" + Math.min(b.length, c.length) + ")";
-            Delta untested = new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, null, null, note);
+            Delta untested = new Delta(point, kind, metric, dir, b, c, mb, mc, MedianInterval.of(b), MedianInterval.of(c), pct, null, null, note);
             Delta judged = singleRun == null ? null : singleRun.judge(untested, alpha);
             return judged == null ? untested : judged;
         }
@@ -230,7 +221,7 @@ public final class Comparison {
         double minP = MannWhitney.minimumPValue(b.length, c.length);
         if (minP > alpha) {
             // no outcome could be significant: "~" would claim a test that cannot find anything
-            return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, null, null,
+            return new Delta(point, kind, metric, dir, b, c, mb, mc, MedianInterval.of(b), MedianInterval.of(c), pct, null, null,
                     "no significance test possible (n=" + b.length + "+" + c.length + ": smallest p="
                             + Numbers.upTo(minP, 3) + " > alpha; p=" + Numbers.upTo(p, 3) + ")");
         }
@@ -242,167 +233,12 @@ public final class Comparison {
             boolean better = dir == Metric.HIGHER_IS_BETTER ? up : !up;
             verdict = better ? "better" : "worse";
         }
-        return new Delta(point, kind, metric, dir, b, c, mb, mc, ci(b), ci(c), pct, p, verdict,
+        return new Delta(point, kind, metric, dir, b, c, mb, mc, MedianInterval.of(b), MedianInterval.of(c), pct, p, verdict,
                 "p=" + Numbers.upTo(p, 3) + " n=" + b.length + "+" + c.length);
     }
 
-    /**
-     * A distribution-free confidence interval of the median from order statistics: the widest
-     * rank pair whose binomial coverage is at least 95%. With fewer than 6 values no pair reaches
-     * 95% and the interval returned is [min, max], which is a range, not a 95% interval (its
-     * coverage is 1 - 2/2^n: 50% at n=2, 75% at n=3): {@link #ciHasCoverage} tells which.
-     */
-    public static double[] ci(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        int n = s.length;
-        int k = ciRank(n);
-        if (k == 0) {
-            return new double[] {s[0], s[n - 1]};
-        }
-        return new double[] {s[k - 1], s[n - k]};
-    }
-
-    /** Whether {@link #ci} of {@code n} values is a 95% confidence interval (else it is the range). */
-    public static boolean ciHasCoverage(int n) {
-        return ciRank(n) > 0;
-    }
-
-    /** The largest k with P(X &lt;= k-1) &lt;= 0.025 for X ~ Binomial(n, 1/2); 0 when there is none. */
-    private static int ciRank(int n) {
-        int k = 0;
-        double cum = 0;
-        for (int j = 0; j < n; j++) {
-            cum += binomialPmf(n, j);
-            if (cum > 0.025) {
-                break;
-            }
-            k = j + 1;
-        }
-        return k;
-    }
-
-    private static double binomialPmf(int n, int j) {
-        double logC = 0;
-        for (int i = 1; i <= j; i++) {
-            logC += Math.log(n - j + i) - Math.log(i);
-        }
-        return Math.exp(logC - n * Math.log(2));
-    }
-
-    /**
-     * point -> metric -> one value per repetition, in first-seen order. The values are one Tablesaw
-     * {@code Table} (a row per value: the point's index, the metric, the value), split on point and
-     * metric; each slice keeps its rows in input order. A point whose rows hold no number is still a
-     * point (with no metric), as it shows when present on one side only.
-     */
-    private static Map<String, Map<String, DoubleColumn>> collect(List<List<ParsedInput>> runs, Set<Kind> ignore) {
-        List<String> points = new ArrayList<>();
-        Map<String, Integer> index = new HashMap<>();
-        IntColumn pointCol = IntColumn.create(POINT);
-        StringColumn metricCol = StringColumn.create(METRIC);
-        DoubleColumn valueCol = DoubleColumn.create(VALUE);
-        for (List<ParsedInput> run : runs) {
-            for (ParsedInput p : run) {
-                for (ResultTable t : p.tables()) {
-                    for (Row r : t.rows()) {
-                        String point = pointKey(t, r, ignore.contains(t.kind()));
-                        int at = index.computeIfAbsent(point, k -> {
-                            points.add(k);
-                            return points.size() - 1;
-                        });
-                        for (String c : t.columns()) {
-                            Double v = r.number(c);
-                            if (v != null && !c.equals(Columns.SIZE_BYTES)) {
-                                pointCol.append(at);
-                                metricCol.append(c);
-                                valueCol.append(v);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Map<String, Map<String, DoubleColumn>> out = new LinkedHashMap<>();
-        points.forEach(pt -> out.put(pt, new LinkedHashMap<>()));
-        if (valueCol.isEmpty()) {
-            return out;
-        }
-        Table values = Table.create("values", pointCol, metricCol, valueCol, IntColumn.indexColumn(ORDER,
-                valueCol.size(), 0));
-        List<Table> slices = new ArrayList<>(values.splitOn(POINT, METRIC).asTableList());
-        slices.sort(Comparator.comparingInt(sl -> sl.intColumn(ORDER).getInt(0)));
-        for (Table sl : slices) {
-            out.get(points.get(sl.intColumn(POINT).getInt(0))).put(sl.stringColumn(METRIC).get(0),
-                    sl.doubleColumn(VALUE));
-        }
-        return out;
-    }
-
-    private static void collectKinds(List<List<ParsedInput>> runs, Set<Kind> ignore, Map<String, Kind> kinds) {
-        for (List<ParsedInput> run : runs) {
-            for (ParsedInput p : run) {
-                for (ResultTable t : p.tables()) {
-                    for (Row r : t.rows()) {
-                        kinds.put(pointKey(t, r, ignore.contains(t.kind())), t.kind());
-                    }
-                }
-            }
-        }
-    }
-
-    /** e.g. {@code latency transport=UDPv4 reliability=reliable 32 B}. */
+    /** e.g. {@code latency transport=UDPv4 reliability=reliable 32 B} ({@link PointKeys#of}). */
     public static String pointKey(ResultTable t, Row r, boolean ignoreContext) {
-        StringBuilder sb = new StringBuilder(t.kind().id());
-        if (!ignoreContext) {
-            for (Map.Entry<String, String> e : t.context().entrySet()) {
-                if (!NOT_KEYS.contains(e.getKey())) {
-                    sb.append(' ').append(e.getKey()).append('=').append(e.getValue());
-                }
-            }
-        }
-        for (String c : t.columns()) {
-            Object v = r.get(c);
-            if (v instanceof String && !t.context().containsKey(c) && !NOT_KEYS.contains(c)) {
-                sb.append(' ').append(c).append('=').append(v);
-            }
-        }
-        Double size = r.number(Columns.SIZE_BYTES);
-        if (size != null) {
-            sb.append(' ').append(Numbers.plain(size)).append(" B");
-        }
-        return sb.toString();
-    }
-
-    /** Kinds for which each side holds exactly one distinct context: those match by size alone. */
-    private static Set<Kind> kindsWithOneContextEachSide(List<List<ParsedInput>> a, List<List<ParsedInput>> b) {
-        Map<Kind, Set<String>> ca = contexts(a);
-        Map<Kind, Set<String>> cb = contexts(b);
-        Set<Kind> out = new TreeSet<>();
-        for (Kind k : ca.keySet()) {
-            if (cb.containsKey(k) && ca.get(k).size() == 1 && cb.get(k).size() == 1
-                    && !ca.get(k).equals(cb.get(k))) {
-                out.add(k);
-            }
-        }
-        return out;
-    }
-
-    private static Map<Kind, Set<String>> contexts(List<List<ParsedInput>> runs) {
-        Map<Kind, Set<String>> out = new LinkedHashMap<>();
-        for (List<ParsedInput> run : runs) {
-            for (ParsedInput p : run) {
-                for (ResultTable t : p.tables()) {
-                    StringBuilder sb = new StringBuilder();
-                    t.context().forEach((k, v) -> {
-                        if (!NOT_KEYS.contains(k)) {
-                            sb.append(k).append('=').append(v).append(';');
-                        }
-                    });
-                    out.computeIfAbsent(t.kind(), k -> new TreeSet<>()).add(sb.toString());
-                }
-            }
-        }
-        return out;
+        return PointKeys.of(t, r, ignoreContext);
     }
 }

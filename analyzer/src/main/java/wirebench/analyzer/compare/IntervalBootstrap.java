@@ -1,7 +1,6 @@
 package wirebench.analyzer.compare;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -32,9 +31,9 @@ import wirebench.contract.Numbers;
  */
 public final class IntervalBootstrap {
     /** Blocks each side needs (after merging correlated neighbours). */
-    public static final int MIN_BLOCKS = 8;
+    public static final int MIN_BLOCKS = BlockBootstrap.MIN_BLOCKS;
     /** Resamples per comparison. */
-    public static final int RESAMPLES = 2000;
+    public static final int RESAMPLES = BlockBootstrap.RESAMPLES;
     /** Samples beyond a percentile that each side must hold for it to be tested. */
     public static final int MIN_TAIL = 10;
     private static final double NS_PER_US = 1000.0;
@@ -143,8 +142,8 @@ public final class IntervalBootstrap {
         List<Histogram> c = decorrelate(candidate);
         Side sb = new Side(b);
         Side sc = new Side(c);
-        double[] pb = sb.stats(levels, fill(new int[b.size()]));
-        double[] pc = sc.stats(levels, fill(new int[c.size()]));
+        double[] pb = sb.stats(levels, BlockBootstrap.once(b.size()));
+        double[] pc = sc.stats(levels, BlockBootstrap.once(c.size()));
         int m = levels.length + 1;
         String why = null;
         if (b.size() < MIN_BLOCKS || c.size() < MIN_BLOCKS) {
@@ -165,8 +164,8 @@ public final class IntervalBootstrap {
         int[] wb = new int[b.size()];
         int[] wc = new int[c.size()];
         for (int r = 0; r < RESAMPLES; r++) {
-            draw(rnd, wb);
-            draw(rnd, wc);
+            BlockBootstrap.draw(rnd, wb);
+            BlockBootstrap.draw(rnd, wc);
             double[] xb = sb.stats(levels, wb);
             double[] xc = sc.stats(levels, wc);
             for (int j = 0; j < m; j++) {
@@ -183,13 +182,9 @@ public final class IntervalBootstrap {
                     tail = "p" + Numbers.plain(levels[j]) + " needs " + Math.round(MIN_TAIL / beyond) + " samples";
                 }
             }
-            double[] d = dd[j].clone();
-            Arrays.sort(d);
-            long le = Arrays.stream(d).filter(x -> x <= 0).count();
-            long ge = Arrays.stream(d).filter(x -> x >= 0).count();
-            double p = Math.min(1.0, Math.max(1.0 / RESAMPLES, 2.0 * Math.min(le, ge) / RESAMPLES));
-            out.add(new Outcome(pb[j], pc[j], interval(db[j]), interval(dc[j]), new double[] {at(d, 0.025),
-                    at(d, 0.975)}, tail == null ? p : null, tail, blockStats(sb, b.size(), j),
+            double p = BlockBootstrap.pValue(dd[j]);
+            out.add(new Outcome(pb[j], pc[j], BlockBootstrap.interval(db[j]), BlockBootstrap.interval(dc[j]),
+                    BlockBootstrap.interval(dd[j]), tail == null ? p : null, tail, blockStats(sb, b.size(), j),
                     blockStats(sc, c.size(), j)));
         }
         return new Result(out, b.size(), c.size());
@@ -207,30 +202,6 @@ public final class IntervalBootstrap {
         return out;
     }
 
-    private static int[] fill(int[] w) {
-        Arrays.fill(w, 1);
-        return w;
-    }
-
-    private static void draw(SplittableRandom rnd, int[] w) {
-        Arrays.fill(w, 0);
-        for (int i = 0; i < w.length; i++) {
-            w[rnd.nextInt(w.length)]++;
-        }
-    }
-
-    private static double[] interval(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return new double[] {at(s, 0.025), at(s, 0.975)};
-    }
-
-    /** The {@code q} quantile of sorted {@code s} (nearest rank). */
-    private static double at(double[] s, double q) {
-        int i = (int) Math.ceil(q * s.length) - 1;
-        return s[Math.max(0, Math.min(s.length - 1, i))];
-    }
-
     /**
      * Merges adjacent intervals pairwise while their medians are correlated with their neighbours'
      * (lag-1 autocorrelation above {@code 2/sqrt(k)}, the usual bound for white noise); fewer than
@@ -243,7 +214,7 @@ public final class IntervalBootstrap {
                 cur.add(h);
             }
         }
-        while (cur.size() >= 2 && lag1(cur) > 2 / Math.sqrt(cur.size())) {
+        while (BlockBootstrap.correlated(medians(cur))) {
             cur = mergePairs(cur);
         }
         return cur;
@@ -271,23 +242,12 @@ public final class IntervalBootstrap {
         return merged;
     }
 
-    /** Lag-1 autocorrelation of the interval medians. */
-    static double lag1(List<Histogram> hs) {
-        int k = hs.size();
-        double[] x = new double[k];
-        double mean = 0;
-        for (int i = 0; i < k; i++) {
+    /** The median of each interval, in order. */
+    private static double[] medians(List<Histogram> hs) {
+        double[] x = new double[hs.size()];
+        for (int i = 0; i < x.length; i++) {
             x[i] = hs.get(i).getValueAtPercentile(50);
-            mean += x[i] / k;
         }
-        double num = 0;
-        double den = 0;
-        for (int i = 0; i < k; i++) {
-            den += (x[i] - mean) * (x[i] - mean);
-            if (i > 0) {
-                num += (x[i] - mean) * (x[i - 1] - mean);
-            }
-        }
-        return den == 0 ? 0 : num / den;
+        return x;
     }
 }

@@ -80,8 +80,15 @@ public final class SingleRunReplicates implements Comparison.SingleRunTest {
         }
         IntervalBootstrap.Result r = results.computeIfAbsent(log, k -> method.compare(intervals(baselineLogs.get(k)),
                 intervals(candidateLogs.get(k)), k.hashCode()));
-        IntervalBootstrap.Outcome o = r.outcomes().get(j);
-        String blocks = r.baselineBlocks() + "+" + r.candidateBlocks() + " intervals";
+        return judged(untested, r.outcomes().get(j), "intervals", alpha);
+    }
+
+    /**
+     * {@code untested} judged by a single-run outcome {@code o} (its p-value, or why there is none),
+     * the method named; {@code blocks} names what the blocks are ({@code intervals}, {@code slices}).
+     */
+    static Comparison.Delta judged(Comparison.Delta untested, IntervalBootstrap.Outcome o, String blocks,
+            double alpha) {
         if (o.pValue() == null) {
             return new Comparison.Delta(untested.point(), untested.kind(), untested.metric(), untested.direction(),
                     untested.baseline(), untested.candidate(), untested.baselineMedian(), untested.candidateMedian(),
@@ -96,8 +103,9 @@ public final class SingleRunReplicates implements Comparison.SingleRunTest {
             boolean up = o.candidate() > o.baseline();
             verdict = (untested.direction() == Metric.HIGHER_IS_BETTER) == up ? "better" : "worse";
         }
-        String note = "p=" + Numbers.upTo(o.pValue(), 3) + " " + blocks + ", delta 95% CI "
-                + signed(o.deltaCiPct()[0]) + ".." + signed(o.deltaCiPct()[1]);
+        String note = "p=" + Numbers.upTo(o.pValue(), 3) + " " + o.baselineBlocks().length + "+"
+                + o.candidateBlocks().length + " " + blocks + ", delta 95% CI " + signed(o.deltaCiPct()[0]) + ".."
+                + signed(o.deltaCiPct()[1]);
         return new Comparison.Delta(untested.point(), untested.kind(), untested.metric(), untested.direction(),
                 o.baselineBlocks(), o.candidateBlocks(), untested.baselineMedian(), untested.candidateMedian(),
                 o.baselineCi(), o.candidateCi(), untested.deltaPct(), o.pValue(), verdict, note, METHOD);

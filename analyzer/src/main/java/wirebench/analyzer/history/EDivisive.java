@@ -1,12 +1,9 @@
 package wirebench.analyzer.history;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
-
-import wirebench.analyzer.stats.Median;
 
 /**
  * Change points of one series with E-divisive means (Matteson and James, "A Nonparametric
@@ -25,9 +22,10 @@ import wirebench.analyzer.stats.Median;
  * <li><b>Merge.</b> Each weak change point is tested again on its neighbourhood (the values
  * between its neighbours, at most {@code window} on each side): its Q at the fixed split against
  * the permutation distribution of the maximum Q over all splits and ends of the shuffled
- * neighbourhood, which accounts for the split having been chosen (a conservative test). The weakest point (highest p-value above
- * {@code pValue}, else the smallest magnitude below {@code minMagnitude}) is removed and its
- * neighbours are tested again, until every point passes.</li>
+ * neighbourhood, which accounts for the split having been chosen (a conservative test). The
+ * weakest point (highest p-value above {@code pValue}, else the smallest magnitude below
+ * {@code minMagnitude}) is removed and its neighbours are tested again, until every point passes
+ * ({@link ChangePointMerge}).</li>
  * </ol>
  *
  * <p>Permutation tests stop early (Besag and Clifford) once enough shuffled statistics reach the
@@ -107,26 +105,28 @@ public final class EDivisive {
     }
 
     private final Params params;
+    /** The second phase, with its own buffers. */
+    private final ChangePointMerge merge;
     /** The statistic's buffers (this class is not thread-safe: one instance per thread). */
     private final EnergyStatistic energy = new EnergyStatistic();
     /** Q of every split of the segment last evaluated. */
     private double[] qBuf = new double[0];
-    private double[] sortBuf = new double[0];
+    private final SegmentRanks ranks = new SegmentRanks();
     /** The distances of each segment of the window (EnergyStatistic.distances), at the segment's offset. */
     private double[] distBuf = new double[0];
-    private int[] usedBuf = new int[0];
     /** Q of the split last returned by bestOverSegments. */
     private double bestQ;
 
     public EDivisive(Params params) {
         this.params = params;
+        this.merge = new ChangePointMerge(params);
     }
 
     /** The change points of {@code x} in index order; {@code seriesSeed} is mixed into the seed. */
     public List<Change> detect(double[] x, long seriesSeed) {
         SplittableRandom rng = new SplittableRandom(params.seed() * 0x9E3779B97F4A7C15L ^ seriesSeed);
         List<Integer> weak = split(x, rng);
-        return merge(x, weak, rng);
+        return merge.merge(x, weak, rng);
     }
 
     /** The first-pass threshold, as Otava: 10x below 0.05, 2x below 0.5. */
@@ -173,11 +173,7 @@ public final class EDivisive {
             SplittableRandom rng) {
         int len = to - from;
         ensure(len);
-        double centre = mean(x, from, to);
-        double[] y = new double[len];
-        for (int i = 0; i < len; i++) {
-            y[i] = x[from + i] - centre;
-        }
+        double[] y = SegmentRanks.centred(x, from, to);
         List<Integer> cps = new ArrayList<>();
         int[] yr = new int[len];
         double[] zv = new double[len];
@@ -185,7 +181,7 @@ public final class EDivisive {
         while (true) {
             int[] bounds = bounds(cps, len);
             for (int b = 0; b + 1 < bounds.length; b++) {
-                ranks(y, bounds[b], bounds[b + 1], yr);
+                ranks.rank(y, bounds[b], bounds[b + 1], yr);
                 // a segment's distances do not change when it is shuffled: once for every permutation
                 energy.distances(y, yr, bounds[b], bounds[b + 1] - bounds[b], distBuf, bounds[b]);
             }
@@ -197,11 +193,11 @@ public final class EDivisive {
             System.arraycopy(y, 0, zv, 0, len);
             System.arraycopy(yr, 0, zr, 0, len);
             int exceed = 0;
-            int limit = exceedancesAllowed(alpha, perms);
+            int limit = Permutations.exceedancesAllowed(alpha, perms);
             boolean significant = true;
             for (int k = 0; k < perms; k++) {
                 for (int b = 0; b + 1 < bounds.length; b++) {
-                    shuffle(zv, zr, bounds[b], bounds[b + 1], rng);
+                    Permutations.shuffle(zv, zr, bounds[b], bounds[b + 1], rng);
                 }
                 if (bestOverSegments(zv, zr, bounds) >= 0 && bestQ >= observed) {
                     exceed++;
@@ -270,187 +266,12 @@ public final class EDivisive {
     private void ensure(int len) {
         if (qBuf.length < len + 1) {
             qBuf = new double[len + 1];
-            sortBuf = new double[len];
             distBuf = new double[len];
-            usedBuf = new int[len];
         }
     }
 
-    /** {@code r[i]}: the rank of {@code v[i]} among {@code v[from, to)}, distinct (ties in index order). */
-    private void ranks(double[] v, int from, int to, int[] r) {
-        int len = to - from;
-        System.arraycopy(v, from, sortBuf, 0, len);
-        Arrays.sort(sortBuf, 0, len);
-        Arrays.fill(usedBuf, 0, len, 0);
-        for (int i = from; i < to; i++) {
-            int lo = lowerBound(sortBuf, len, v[i]);
-            r[i] = lo + usedBuf[lo]++;
-        }
-    }
-
-    private static int lowerBound(double[] sorted, int len, double key) {
-        int lo = 0;
-        int hi = len;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (sorted[mid] < key) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return lo;
-    }
-
-    private static double mean(double[] x, int from, int to) {
-        double s = 0;
-        for (int i = from; i < to; i++) {
-            s += x[i];
-        }
-        return s / (to - from);
-    }
-
-    List<Change> merge(double[] x, List<Integer> weak, SplittableRandom rng) {
-        List<Integer> cps = new ArrayList<>(weak);
-        List<Double> p = new ArrayList<>();
-        // the neighbourhood each p-value was computed on: a test depends on nothing but the point and
-        // its neighbourhood, so a neighbour is tested again only when a removal widened it
-        List<int[]> tested = new ArrayList<>();
-        for (int i = 0; i < cps.size(); i++) {
-            int[] hood = neighbourhood(x.length, cps, i);
-            tested.add(hood);
-            p.add(test(x, cps.get(i), hood, rng));
-        }
-        while (!cps.isEmpty()) {
-            int weakest = 0;
-            for (int i = 1; i < p.size(); i++) {
-                if (p.get(i) > p.get(weakest)) {
-                    weakest = i;
-                }
-            }
-            if (p.get(weakest) <= params.pValue()) {
-                if (params.minMagnitude() <= 0) {
-                    break;
-                }
-                // medians only when a magnitude is needed: sorting long segments is the costly part
-                weakest = 0;
-                double smallest = Double.POSITIVE_INFINITY;
-                for (int i = 0; i < cps.size(); i++) {
-                    double m = change(x, cps, i, p.get(i)).magnitude();
-                    if (m < smallest) {
-                        smallest = m;
-                        weakest = i;
-                    }
-                }
-                if (smallest >= params.minMagnitude()) {
-                    break;
-                }
-            }
-            cps.remove(weakest);
-            p.remove(weakest);
-            tested.remove(weakest);
-            for (int i = weakest - 1; i <= weakest; i++) {
-                if (i >= 0 && i < cps.size()) {
-                    int[] hood = neighbourhood(x.length, cps, i);
-                    if (!Arrays.equals(hood, tested.get(i))) {
-                        tested.set(i, hood);
-                        p.set(i, test(x, cps.get(i), hood, rng));
-                    }
-                }
-            }
-        }
-        List<Change> out = new ArrayList<>();
-        for (int i = 0; i < cps.size(); i++) {
-            out.add(change(x, cps, i, p.get(i)));
-        }
-        return out;
-    }
-
-    /**
-     * {lo, hi}: the neighbourhood of change point {@code i} of {@code cps}, the values between its
-     * neighbours, at most a window on each side.
-     */
-    private int[] neighbourhood(int n, List<Integer> cps, int i) {
-        int cp = cps.get(i);
-        int prev = i == 0 ? 0 : cps.get(i - 1);
-        int next = i + 1 < cps.size() ? cps.get(i + 1) : n;
-        return new int[] {Math.max(prev, cp - params.window()), Math.min(next, cp + params.window())};
-    }
-
-    /** Change point {@code i} of {@code cps} with the medians of its neighbouring segments. */
-    private static Change change(double[] x, List<Integer> cps, int i, double pValue) {
-        int cp = cps.get(i);
-        int prev = i == 0 ? 0 : cps.get(i - 1);
-        int next = i + 1 < cps.size() ? cps.get(i + 1) : x.length;
-        return new Change(cp, pValue, Median.of(x, prev, cp), Median.of(x, cp, next));
-    }
-
-    /** The merge test's p-value of change point {@code cp} on its neighbourhood {@code x[hood[0], hood[1])}. */
-    private double test(double[] x, int cp, int[] hood, SplittableRandom rng) {
-        int lo = hood[0];
-        int hi = hood[1];
-        int len = hi - lo;
-        int tau = cp - lo;
-        int min = minSegment();
-        if (tau < min || len - tau < min) {
-            return 1.0; // a side shorter than the minimum segment: not a change point
-        }
-        ensure(len);
-        double centre = mean(x, lo, hi);
-        double[] v = new double[len];
-        for (int k = 0; k < len; k++) {
-            v[k] = x[lo + k] - centre;
-        }
-        int[] r = new int[len];
-        ranks(v, 0, len, r);
-        energy.qAll(v, r, 0, len, qBuf);
-        double observed = qBuf[tau];
-        int perms = permutationsFor(params.pValue());
-        int limit = exceedancesAllowed(params.pValue(), perms);
-        int exceed = 0;
-        int done = 0;
-        boolean stopped = false;
-        for (int k = 0; k < perms; k++) {
-            shuffle(v, r, 0, len, rng);
-            done++;
-            if (energy.maxOverSplitsAndEnds(v, 0, len, min) >= observed) {
-                exceed++;
-                if (exceed > limit) {
-                    stopped = true;
-                    break;
-                }
-            }
-        }
-        return stopped ? Math.min(1.0, (double) exceed / done) : (exceed + 1.0) / (perms + 1.0);
-    }
-
-    /**
-     * At least the permutations asked for, and at least enough that the smallest p-value,
-     * {@code 1 / (permutations + 1)}, reaches {@code alpha}: 1/α - 1 (99 at 0.01, 999 at 0.001).
-     */
+    /** The permutations a test at {@code alpha} runs ({@link Permutations#permutationsFor}). */
     int permutationsFor(double alpha) {
-        return Math.max(params.permutations(), (int) Math.ceil(1 / alpha - 1e-9) - 1);
-    }
-
-    /**
-     * The most permuted statistics at or above the observed one that still give
-     * {@code (exceedances + 1) / (permutations + 1) <= alpha}; one more settles the test as not
-     * significant (0 at the minimum permutations: the first exceedance ends the test).
-     */
-    static int exceedancesAllowed(double alpha, int perms) {
-        return (int) Math.floor(alpha * (perms + 1) + 1e-9) - 1;
-    }
-
-    /** Shuffles {@code v[from, to)} and its ranks {@code r[from, to)} together (Fisher-Yates). */
-    static void shuffle(double[] v, int[] r, int from, int to, SplittableRandom rng) {
-        for (int i = to - 1; i > from; i--) {
-            int j = from + rng.nextInt(i - from + 1);
-            double t = v[i];
-            v[i] = v[j];
-            v[j] = t;
-            int u = r[i];
-            r[i] = r[j];
-            r[j] = u;
-        }
+        return Permutations.permutationsFor(params.permutations(), alpha);
     }
 }

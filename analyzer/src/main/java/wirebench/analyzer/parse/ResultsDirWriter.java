@@ -33,6 +33,7 @@ public final class ResultsDirWriter {
             Kind.LATENCY_INTERVAL, CsvFamilies.PUBSUB_LATENCY_INTERVALS,
             Kind.THROUGHPUT_INTERVAL, CsvFamilies.PUBSUB_THROUGHPUT_INTERVALS,
             Kind.UDP, CsvFamilies.UDP,
+            Kind.UDP_INTERVAL, CsvFamilies.UDP_INTERVALS,
             Kind.RPC, CsvFamilies.RPC,
             Kind.COMPRESSION, CsvFamilies.COMPRESSION);
 

@@ -41,6 +41,7 @@ public final class WirebenchCsvParser implements ResultParser {
             "pubsub-latency-intervals", Kind.LATENCY_INTERVAL,
             "pubsub-throughput-intervals", Kind.THROUGHPUT_INTERVAL,
             "udp", Kind.UDP,
+            "udp-intervals", Kind.UDP_INTERVAL,
             "rpc", Kind.RPC,
             "compression", Kind.COMPRESSION);
 
@@ -67,7 +68,8 @@ public final class WirebenchCsvParser implements ResultParser {
         Sheet sheet = read(text, Set.of());
         String src = text.source();
         List<ResultTable> tables = group(src, sheet.kind(), sheet.family(), sheet.keys(), sheet.header(), sheet.rows());
-        boolean isSeries = sheet.kind() == Kind.LATENCY_INTERVAL || sheet.kind() == Kind.THROUGHPUT_INTERVAL;
+        boolean isSeries = sheet.kind() == Kind.LATENCY_INTERVAL || sheet.kind() == Kind.THROUGHPUT_INTERVAL
+                || sheet.kind() == Kind.UDP_INTERVAL;
         return new ParsedInput(src, "wirebench-csv-" + VERSION, isSeries ? List.of() : tables,
                 isSeries ? tables : List.of(), sheet.warnings());
     }

@@ -28,8 +28,9 @@ import wirebench.contract.Numbers;
  */
 public final class Lint {
     private static final List<String> ORDER = List.of(Columns.MIN_US, Columns.P50_US, Columns.P90_US,
-            Columns.P99_US, Columns.P9999_US, Columns.P999999_US, Columns.MAX_US);
-    private static final List<String> LABELS = List.of("min", "p50", "p90", "p99", "p99.99", "p99.9999", "max");
+            Columns.P99_US, Columns.P999_US, Columns.P9999_US, Columns.P999999_US, Columns.MAX_US);
+    private static final List<String> LABELS = List.of("min", "p50", "p90", "p99", "p99.9", "p99.99", "p99.9999",
+            "max");
 
     /**
      * Relative slack when ordering percentiles: HdrHistogram keeps 3 significant digits and reports
@@ -104,7 +105,7 @@ public final class Lint {
             if (n == null || n <= 0) {
                 continue;
             }
-            for (String c : List.of(Columns.P99_US, Columns.P9999_US, Columns.P999999_US)) {
+            for (String c : List.of(Columns.P99_US, Columns.P999_US, Columns.P9999_US, Columns.P999999_US)) {
                 double p = Columns.percentileOf(c);
                 double needed = Math.round(1 / (1 - p));
                 if (r.number(c) != null && n < needed) {

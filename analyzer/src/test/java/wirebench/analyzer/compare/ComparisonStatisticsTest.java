@@ -20,19 +20,19 @@ class ComparisonStatisticsTest {
         // SciPy 1.10.1: largest k with binom.cdf(k-1, n, 0.5) <= 0.025 -> n=6: 1 (coverage 0.96875),
         // n=10: 2 (0.978515625), n=20: 6 (0.9586105346679688), n=50: 18 (0.9671608624357315);
         // the interval is the k-th smallest and k-th largest value
-        assertThat(Comparison.ci(oneTo(6))).containsExactly(1, 6);
-        assertThat(Comparison.ci(oneTo(10))).containsExactly(2, 9);
-        assertThat(Comparison.ci(oneTo(20))).containsExactly(6, 15);
-        assertThat(Comparison.ci(oneTo(50))).containsExactly(18, 33);
-        assertThat(Comparison.ciHasCoverage(6)).isTrue();
+        assertThat(MedianInterval.of(oneTo(6))).containsExactly(1, 6);
+        assertThat(MedianInterval.of(oneTo(10))).containsExactly(2, 9);
+        assertThat(MedianInterval.of(oneTo(20))).containsExactly(6, 15);
+        assertThat(MedianInterval.of(oneTo(50))).containsExactly(18, 33);
+        assertThat(MedianInterval.hasCoverage(6)).isTrue();
     }
 
     @Test
     void shouldSayTheMinMaxOfFewerThanSixValuesIsNoNinetyFivePercentInterval() {
         // SciPy 1.10.1: binom.cdf(0, 5, 0.5) = 0.03125 > 0.025: no rank pair of 5 values covers 95%
-        assertThat(Comparison.ci(oneTo(5))).containsExactly(1, 5);
-        assertThat(Comparison.ciHasCoverage(5)).isFalse();
-        assertThat(Comparison.ciHasCoverage(2)).isFalse();
+        assertThat(MedianInterval.of(oneTo(5))).containsExactly(1, 5);
+        assertThat(MedianInterval.hasCoverage(5)).isFalse();
+        assertThat(MedianInterval.hasCoverage(2)).isFalse();
     }
 
     @Test

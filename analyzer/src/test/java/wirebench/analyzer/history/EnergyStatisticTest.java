@@ -98,7 +98,7 @@ class EnergyStatisticTest {
         int[] r = new int[v.length];
         System.arraycopy(segRanks, 0, r, off, n);
         // shuffle values and ranks together, as a permutation test does
-        EDivisive.shuffle(v, r, off, off + n, new java.util.SplittableRandom(4));
+        Permutations.shuffle(v, r, off, off + n, new java.util.SplittableRandom(4));
         double[] q = new double[n + 1];
         new EnergyStatistic().qAll(v, r, off, n, q);
         for (int t = 1; t < n; t++) {
@@ -135,7 +135,7 @@ class EnergyStatisticTest {
                     assertThat(Double.doubleToLongBits(actual[t])).as("n=%d tau=%d perm=%d", n, t, perm)
                             .isEqualTo(Double.doubleToLongBits(expected[t]));
                 }
-                EDivisive.shuffle(v, r, off, off + n, shuffles);
+                Permutations.shuffle(v, r, off, off + n, shuffles);
             }
         }
     }

@@ -14,6 +14,7 @@ import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.EndReason;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.CompressionSettings;
+import wirebench.runner.results.RateSlices;
 import wirebench.runner.results.ResultsDirectory;
 
 /**
@@ -26,11 +27,15 @@ final class PubSubResults {
     static final List<String> LATENCY_KEYS = List.of("transport", "reliability", "keyed", "instances", "batch_bytes",
             "compression", "size_bytes", "test");
     static final List<String> LATENCY_MEASURES = List.of("samples", "ave_us", "std_us", "min_us", "max_us", "p50_us",
-            "p90_us", "p99_us", "p9999_us", "p999999_us", "cpu_pct", Columns.END_REASON);
+            "p90_us", "p99_us", "p999_us", "p9999_us", "p999999_us", "cpu_pct", Columns.END_REASON);
     static final List<String> THROUGHPUT_KEYS = List.of("transport", "reliability", "keyed", "instances",
             "batch_bytes", "compression", "size_bytes");
     static final List<String> THROUGHPUT_MEASURES = List.of("total_samples", "samples_per_s", "mbps", "lost",
             "lost_pct", "cpu_pct", Columns.END_REASON);
+
+    /** The rate slices of a throughput test (family pubsub-throughput-intervals, docs/results-format.md). */
+    static final List<String> SLICE_MEASURES = List.of("start_us", "duration_us", "samples", "samples_per_s",
+            "mbps");
 
     static final List<String> COMPRESSION_KEYS = List.of("transport", "reliability", "algorithm", "level",
             "threshold_bytes", "batch_samples", "size_bytes");
@@ -77,6 +82,7 @@ final class PubSubResults {
         row.put("p50_us", round3(s.percentileUs(50)));
         row.put("p90_us", round3(s.percentileUs(90)));
         row.put("p99_us", round3(s.percentileUs(99)));
+        row.put("p999_us", round3(s.percentileUs(99.9)));
         row.put("p9999_us", round3(s.percentileUs(99.99)));
         row.put("p999999_us", round3(s.percentileUs(99.9999)));
         row.put("cpu_pct", cpuPct);
@@ -109,6 +115,29 @@ final class PubSubResults {
         row.put("cpu_pct", cpuPct);
         row.put(Columns.END_REASON, endReason);
         family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES).append(row);
+    }
+
+    /**
+     * One {@code pubsub-throughput-intervals.csv} row per rate slice of a finished throughput test
+     * (what {@code compare} judges a single run's throughput on): its start after the first sample,
+     * its length, the samples received in it and their rate.
+     */
+    void throughputSlices(int sizeBytes, int batchBytes, CompressionSettings compression,
+            List<RateSlices.Slice> slices) {
+        if (dir == null) {
+            return;
+        }
+        CsvFamilyWriter f = family("pubsub-throughput-intervals", THROUGHPUT_KEYS, SLICE_MEASURES);
+        for (RateSlices.Slice sl : slices) {
+            Map<String, Object> row = keys(sizeBytes, batchBytes, compression);
+            row.put("start_us", round3(sl.startNs() / 1000.0));
+            row.put("duration_us", round3(sl.durationNs() / 1000.0));
+            row.put("samples", sl.samples());
+            double perS = sl.samples() * 1e9 / sl.durationNs();
+            row.put("samples_per_s", round3(perS));
+            row.put("mbps", round3(perS * sizeBytes * 8 / 1e6));
+            f.append(row);
+        }
     }
 
     /**

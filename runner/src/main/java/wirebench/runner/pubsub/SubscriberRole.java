@@ -515,6 +515,8 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
             results.throughput(stats.sizeBytes, publisherBatchBytes,
                     compression != null ? compression.settings : cfg.compression(),
                     stats.packets, pps, mbps, stats.lost, stats.lostPct(), showCpu ? CpuMeter.orMissing(cpuPct) : null);
+            results.throughputSlices(stats.sizeBytes, publisherBatchBytes,
+                    compression != null ? compression.settings : cfg.compression(), stats.slices.slices(now));
             if (compressionRows()) {
                 results.compression(compression != null ? compression.settings : cfg.compression(), stats.sizeBytes,
                         publisherBatchBytes > 0 ? publisherBatchBytes / stats.sizeBytes : 0, count, null, null,

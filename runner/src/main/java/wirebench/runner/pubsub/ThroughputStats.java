@@ -3,6 +3,8 @@ package wirebench.runner.pubsub;
 import java.util.HashMap;
 import java.util.Map;
 
+import wirebench.runner.results.RateSlices;
+
 /**
  * What a subscriber received of one data size: Perftest's counting (PERFTEST-FORMATS.md section 3).
  * Samples and payload bytes (-dataLen per sample), loss from per-publisher sequence gaps (a lower
@@ -24,6 +26,8 @@ final class ThroughputStats {
     long bytes;
     long lost;
     long firstSampleNs;
+    /** The samples received per time slice, from the first on ({@link RateSlices}). */
+    final RateSlices slices;
     /** The sequence number of every publisher's first sample of a size. */
     static final long FIRST_SEQ = 0;
     /**
@@ -64,6 +68,7 @@ final class ThroughputStats {
     ThroughputStats(int sizeBytes, long nowNs, long originNs) {
         this.sizeBytes = sizeBytes;
         this.firstSampleNs = nowNs;
+        this.slices = new RateSlices(nowNs);
         this.prevNs = nowNs;
         this.originNs = originNs;
     }
@@ -94,6 +99,7 @@ final class ThroughputStats {
         }
         packets++;
         bytes += sizeBytes;
+        slices.add(nowNs, 1);
         p.received++;
         if (seq > last + 1) {
             p.lost += seq - (last + 1);

@@ -1,6 +1,9 @@
 package wirebench.runner.udp;
 
 import java.util.BitSet;
+import java.util.List;
+
+import wirebench.runner.results.RateSlices;
 
 /**
  * What the server counts during one run: DATA datagrams and bytes, the arrival times of the first
@@ -27,6 +30,8 @@ final class RunStats {
     private long previousTransitNs;
     private double jitterNs;
     private long jitterSamples;
+    /** DATA datagrams per time slice from the first on (null before the first). */
+    private RateSlices slices;
 
     /**
      * Counts one DATA datagram.
@@ -37,7 +42,9 @@ final class RunStats {
     void onData(long arrivalNs, int lengthBytes, long seq, long sendTimeNs) {
         if (datagrams == 0) {
             firstArrivalNs = arrivalNs;
+            slices = new RateSlices(arrivalNs);
         }
+        slices.add(arrivalNs, 1);
         lastArrivalNs = arrivalNs;
         datagrams++;
         bytes += lengthBytes;
@@ -103,6 +110,11 @@ final class RunStats {
 
     long lastArrivalNs() {
         return lastArrivalNs;
+    }
+
+    /** The DATA datagrams (duplicates included) per time slice, first arrival to {@code endNs}; none without data. */
+    List<RateSlices.Slice> slices(long endNs) {
+        return slices == null ? List.of() : slices.slices(endNs);
     }
 
     /** RFC 3550 jitter in ms, or NaN when fewer than two datagrams carried a send time. */

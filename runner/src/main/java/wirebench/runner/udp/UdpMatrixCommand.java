@@ -150,6 +150,7 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
         List<Map<String, String>> rows = new ArrayList<>();
         try (ResultsDirectory dir = UdpOptions.open(out, ResultsDirectory.commandLine(spec), cfg)) {
             CsvFamilyWriter csv = UdpOptions.udpCsv(dir);
+            CsvFamilyWriter slices = UdpOptions.slicesCsv(dir);
             NetnsPair ns = hosts == Hosts.NETNS ? NetnsPair.create() : null;
             try {
                 if (ns != null) {
@@ -162,7 +163,7 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
                     o.println("== point " + i + "/" + points.size() + ": " + String.join(" ", SeedTable.cells(
                             keyRow(p)).subList(0, 6)));
                     o.flush();
-                    Map<String, String> row = ns == null ? runLoopback(p, csv, o) : runNetns(ns, p, csv, o);
+                    Map<String, String> row = ns == null ? runLoopback(p, csv, slices, o) : runNetns(ns, p, csv, o);
                     rows.add(row);
                 }
             } finally {
@@ -197,7 +198,8 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
         return s.realtime() ? rtPriority : 0;
     }
 
-    private Map<String, String> runLoopback(MatrixPoint p, CsvFamilyWriter csv, PrintWriter o) throws Exception {
+    private Map<String, String> runLoopback(MatrixPoint p, CsvFamilyWriter csv, CsvFamilyWriter slices, PrintWriter o)
+            throws Exception {
         AtomicReference<UdpResult> result = new AtomicReference<>();
         ServerConfig sc = new ServerConfig(p.method(), new InetSocketAddress(InetAddress.getLoopbackAddress(), 0),
                 p.rcvbufBytes(), p.serverScheduler(), prio(p.serverScheduler()), idleTimeoutMs, 1);
@@ -226,6 +228,7 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
         o.flush();
         Map<String, Object> row = result.get().csvRow();
         csv.append(row);
+        result.get().sliceRows().forEach(slices::append);
         Map<String, String> text = new LinkedHashMap<>();
         row.forEach((k, v) -> text.put(k, v == null ? "" : v instanceof Double ? Numbers.plain((Double) v) : v.toString()));
         return text;

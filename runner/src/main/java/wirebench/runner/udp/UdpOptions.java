@@ -63,6 +63,11 @@ final class UdpOptions {
         return dir.family("udp", UdpResult.KEYS, UdpResult.MEASURES);
     }
 
+    /** The rate slices of each run (udp-intervals.csv), what {@code compare} judges single runs on. */
+    static CsvFamilyWriter slicesCsv(ResultsDirectory dir) {
+        return dir.family("udp-intervals", UdpResult.KEYS, UdpResult.SLICE_MEASURES);
+    }
+
     static Map<String, Object> config(Object... keyValues) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i + 1 < keyValues.length; i += 2) {

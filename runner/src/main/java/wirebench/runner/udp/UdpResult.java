@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import wirebench.contract.Numbers;
+import wirebench.runner.results.RateSlices;
 
 /**
  * One finished run as the server saw it: the test point (its key) and its measures.
@@ -23,7 +24,16 @@ import wirebench.contract.Numbers;
  */
 record UdpResult(ReceiveMethod method, Datagrams.Start start, int payloadBytes, Scheduler serverScheduler,
         int serverPriority, boolean serverSchedulerApplied, int rcvbufRequestedBytes, int rcvbufGrantedBytes,
-        Measures measures, boolean endReceived, double jitterMs, long duplicates, long reordered) {
+        Measures measures, boolean endReceived, double jitterMs, long duplicates, long reordered,
+        List<RateSlices.Slice> slices) {
+
+    /** A result without rate slices. */
+    UdpResult(ReceiveMethod method, Datagrams.Start start, int payloadBytes, Scheduler serverScheduler,
+            int serverPriority, boolean serverSchedulerApplied, int rcvbufRequestedBytes, int rcvbufGrantedBytes,
+            Measures measures, boolean endReceived, double jitterMs, long duplicates, long reordered) {
+        this(method, start, payloadBytes, serverScheduler, serverPriority, serverSchedulerApplied, rcvbufRequestedBytes,
+                rcvbufGrantedBytes, measures, endReceived, jitterMs, duplicates, reordered, List.of());
+    }
 
     /** The udp.csv key columns, in order (docs/udp.md). */
     static final List<String> KEYS = List.of("client_scheduler", "connected", "payload_bytes", "server_scheduler",
@@ -32,6 +42,10 @@ record UdpResult(ReceiveMethod method, Datagrams.Start start, int payloadBytes, 
     static final List<String> MEASURES = List.of("lost_pct", "data_mbps", "wire_mbps", "sent", "received", "lost",
             "duplicates", "reordered", "duration_s", "received_bytes", "packets_per_s", "data_header_ratio",
             "jitter_ms", "rcvbuf_granted_bytes", "client_scheduler_applied", "server_scheduler_applied", "partial");
+
+    /** The udp-intervals.csv measure columns: one row per rate slice (docs/udp.md). */
+    static final List<String> SLICE_MEASURES = List.of("start_us", "duration_us", "datagrams", "packets_per_s",
+            "data_mbps", "wire_mbps");
 
     static String schedulerKey(Scheduler s, int priority) {
         return priority == 0 ? s.label() : s.label() + ":" + priority;
@@ -67,6 +81,28 @@ record UdpResult(ReceiveMethod method, Datagrams.Start start, int payloadBytes, 
         r.put("server_scheduler_applied", serverSchedulerApplied ? 1 : 0);
         r.put("partial", endReceived ? 0 : 1);
         return r;
+    }
+
+    /**
+     * The rows for udp-intervals.csv: the key columns of {@link #csvRow}, then per slice its start
+     * after the first DATA, its length, the datagrams in it and their rates (as the summary's).
+     */
+    List<Map<String, Object>> sliceRows() {
+        Map<String, Object> keys = csvRow();
+        keys.keySet().retainAll(KEYS);
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (RateSlices.Slice sl : slices) {
+            Map<String, Object> r = new LinkedHashMap<>(keys);
+            double s = sl.durationNs() / 1e9;
+            r.put("start_us", sl.startNs() / 1000.0);
+            r.put("duration_us", sl.durationNs() / 1000.0);
+            r.put("datagrams", sl.samples());
+            r.put("packets_per_s", sl.samples() / s);
+            r.put("data_mbps", sl.samples() * (double) payloadBytes * 8 / s / 1e6);
+            r.put("wire_mbps", sl.samples() * (double) (payloadBytes + Measures.HEADER_BYTES) * 8 / s / 1e6);
+            out.add(r);
+        }
+        return out;
     }
 
     private static Double nan(double v) {

@@ -274,7 +274,7 @@ final class UdpServer implements AutoCloseable {
         Measures m = new Measures(sent, s.received(), s.datagrams(), s.bytes(), durationS);
         UdpResult r = new UdpResult(config.method(), run.start, run.payloadBytes, config.scheduler(), config.priority(),
                 schedulerApplied, config.rcvbufBytes(), grantedRcvbufBytes, m, endReceived, s.jitterMs(),
-                s.duplicates(), s.reordered());
+                s.duplicates(), s.reordered(), s.slices(endNs));
         if (strays > 0) {
             log.accept("info: " + strays + " stray datagram(s) ignored (other run ids, unknown format)");
             strays = 0;

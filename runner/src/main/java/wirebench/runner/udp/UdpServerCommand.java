@@ -91,9 +91,11 @@ public final class UdpServerCommand implements Callable<Integer>, Validated {
                         "role", "server", "method", method.id(), "port", port, "bind", bind, "rcvbuf_bytes", rcvbufBytes,
                         "scheduler", scheduler, "priority", priority, "idle_timeout_ms", idleTimeoutMs, "runs", runs));
         CsvFamilyWriter csv = dir == null ? null : UdpOptions.udpCsv(dir);
+        CsvFamilyWriter slices = dir == null ? null : UdpOptions.slicesCsv(dir);
         try (UdpServer server = new UdpServer(cfg, r -> {
             if (csv != null) {
                 csv.append(r.csvRow());
+                r.sliceRows().forEach(slices::append);
             }
         }, line -> {
             o.println(line);

@@ -72,6 +72,17 @@ class UdpCommandTest {
         assertThat(csv.get(2)).startsWith("SCHED_OTHER,no,64,SCHED_OTHER,262144,select,max,");
         assertThat(Files.readString(dir.resolve("udp-table.md"))).contains("| SCHED_OTHER | No | 64 |");
         assertThat(Files.readString(dir.resolve("run.json"))).contains("\"end_utc\": \"");
+        // each point's rate slices: the keys of its udp.csv row, then the slice; every datagram in one
+        List<String> slices = Files.readAllLines(dir.resolve("udp-intervals.csv"), StandardCharsets.UTF_8);
+        assertThat(slices.get(1)).isEqualTo("client_scheduler,connected,payload_bytes,server_scheduler,rcvbuf_bytes,"
+                + "method,rate_per_s,start_us,duration_us,datagrams,packets_per_s,data_mbps,wire_mbps");
+        for (String row : csv.subList(2, csv.size())) {
+            String[] f = row.split(",");
+            String key = String.join(",", List.of(f).subList(0, 7)) + ",";
+            // loopback: no duplicates, so the datagrams in the slices are the distinct ones received
+            assertThat(slices.stream().filter(l -> l.startsWith(key)).mapToLong(l -> Long.parseLong(l.split(",")[9]))
+                    .sum()).as(key).isEqualTo(Long.parseLong(f[11]));
+        }
     }
 
     @Test

@@ -62,6 +62,14 @@ class UdpLoopbackTest {
         assertThat(r.jitterMs()).isFinite().isNotNegative();
         assertThat(r.measures().wireMbps() / r.measures().dataMbps()).isCloseTo((64 + 42) / 64.0,
                 org.assertj.core.data.Offset.offset(1e-9));
+        // the rate slices (udp-intervals.csv): every datagram in one, their lengths the run's duration
+        assertThat(r.slices()).isNotEmpty();
+        assertThat(r.slices().stream().mapToLong(wirebench.runner.results.RateSlices.Slice::samples).sum())
+                .isEqualTo(2000);
+        assertThat(r.slices().stream().mapToLong(wirebench.runner.results.RateSlices.Slice::durationNs).sum() / 1e9)
+                .isCloseTo(r.measures().durationS(), org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(r.sliceRows()).hasSameSizeAs(r.slices());
+        assertThat(r.sliceRows().get(0)).containsEntry("method", method.id()).containsEntry("payload_bytes", "64");
         assertThat(o.log()).anyMatch(l -> l.startsWith("info: 2000 packet received within "));
         assertThat(o.log()).anyMatch(l -> l.startsWith("debug: Bandwith: DATA: ") && l.endsWith("Packet Loss: %0.000000"));
     }
