@@ -144,6 +144,9 @@ public final class AeronTransport implements Transport {
             m.put("threading_mode", "the external driver's own");
         }
         m.put("idle_strategy", settings.threading().idle());
+        if (duty != null) {
+            m.put("invoker_send_window_ns", SendWindow.WINDOW_NS); // offers this close share a cycle
+        }
         m.putAll(sizing.describe());
         if (driver == null) {
             m.put("receiver_window_bytes", "the external driver's own");
