@@ -28,9 +28,13 @@ final class AeronSender implements Sender {
     @Override
     public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
         long r = pub.offer(buffer, offset, lengthBytes);
-        if (duty != null && window.cycleNow(r > 0)) {
-            duty.run();
-            window.cycled();
+        if (duty != null) {
+            if (window.cycleNow(r > 0)) {
+                duty.run();
+                window.cycled();
+            } else {
+                duty.sendPending();
+            }
         }
         if (r > 0) {
             return true;

@@ -146,6 +146,8 @@ public final class AeronTransport implements Transport {
         m.put("idle_strategy", settings.threading().idle());
         if (duty != null) {
             m.put("invoker_send_window_ns", SendWindow.WINDOW_NS); // offers this close share a cycle
+            // waiting turns: the Receiver agent alone, the whole cycle every Nth (1 = every turn whole)
+            m.put("invoker_whole_cycle_every", duty.receiverAlone() ? AeronReceiver.WHOLE_CYCLE_EVERY : 1);
         }
         m.putAll(sizing.describe());
         if (driver == null) {
