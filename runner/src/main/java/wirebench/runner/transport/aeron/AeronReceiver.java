@@ -15,6 +15,14 @@ import wirebench.runner.transport.Receiver;
  * its Receiver agent alone on most turns, its whole duty cycle on every {@link #WHOLE_CYCLE_EVERY}th.
  */
 final class AeronReceiver implements Receiver {
+    /**
+     * INVOKER: of the waiting turns, one in this many runs the driver's whole duty cycle, the others
+     * its Receiver agent alone (one data-socket poll, without the Sender's control-socket poll and
+     * the conductors), so an arriving message is seen sooner. 3: in 8 interleaved rounds on the quiet
+     * 2-core machine (issue 25) the 32 B one-way p50 was lower than with whole cycles in every round
+     * (median ratio to sockperf's busy-poll floor 1.50x against 1.68x; 2 gave 1.64x).
+     */
+    static final int WHOLE_CYCLE_EVERY = 3;
     private final Subscription sub;
     private final IdleStrategy idle;
     private final DriverDuty duty;
@@ -23,14 +31,6 @@ final class AeronReceiver implements Receiver {
     private final FragmentAssembler assembler;
     /** Waiting turns so far: every {@link #WHOLE_CYCLE_EVERY}th runs the driver's whole cycle. */
     private long turns;
-    /**
-     * INVOKER: of the waiting turns, one in this many runs the driver's whole duty cycle, the others
-     * its Receiver agent alone (one data-socket poll, without the Sender's control-socket poll and
-     * the conductors), so an arriving message is seen sooner. 3: in 8 interleaved rounds on the quiet
-     * 2-core machine (issue 25) the 32 B one-way p50 was lower than with whole cycles in every round
-     * (median ratio to sockperf's busy-poll floor 1.50x against 1.68x; 2 gave 1.62x).
-     */
-    static final int WHOLE_CYCLE_EVERY = 3;
 
     AeronReceiver(Subscription sub, IdleStrategy idle, DriverDuty duty) {
         this.sub = sub;
