@@ -140,6 +140,11 @@ public final class AeronTransport implements Transport {
             m.put("threading_mode", "the external driver's own");
         }
         m.put("idle_strategy", settings.threading().idle());
+        if (duty != null) {
+            m.put("invoker_send_window_ns", SendWindow.WINDOW_NS); // offers this close share a cycle
+            // waiting turns: the Receiver agent alone, the whole cycle every Nth (1 = every turn whole)
+            m.put("invoker_whole_cycle_every", duty.receiverAlone() ? AeronReceiver.WHOLE_CYCLE_EVERY : 1);
+        }
         m.putAll(sizing.describe());
         if (driver == null) {
             m.put("receiver_window_bytes", "the external driver's own");

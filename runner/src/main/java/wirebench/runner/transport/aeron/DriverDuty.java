@@ -4,8 +4,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.aeron.driver.Receiver;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.CompositeAgent;
 
 /**
  * The driver's duty cycle under INVOKER threading, run by whichever thread is waiting: a role
@@ -19,6 +21,10 @@ import org.agrona.concurrent.AgentInvoker;
 final class DriverDuty implements AutoCloseable {
     static final long KEEPER_PERIOD_NS = 50_000_000L;
     private final AgentInvoker invoker;
+    /** The driver's Receiver agent alone (it polls the data sockets); null when not found. */
+    private final Receiver receiver;
+    /** An offer left its frame for the next cycle ({@link SendWindow}): that cycle must be a whole one. */
+    private volatile boolean sendPending;
     private final ReentrantLock lock = new ReentrantLock();
     /** Cycles run so far; written under {@link #lock}, read by the keeper. */
     private volatile long cycles;
@@ -32,6 +38,7 @@ final class DriverDuty implements AutoCloseable {
 
     DriverDuty(AgentInvoker invoker) {
         this.invoker = invoker;
+        this.receiver = receiverOf(invoker.agent());
         Agent locked = new Agent() {
             @Override
             public int doWork() {
@@ -64,6 +71,58 @@ final class DriverDuty implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs the driver's Receiver agent alone (one poll of the data sockets, the receiver's status
+     * messages and NAKs) unless another thread is running a cycle or a frame waits to be sent; a
+     * whole cycle when the agent was not found. Returns the work done.
+     */
+    int runReceiver() {
+        if (receiver == null || sendPending) {
+            return run();
+        }
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            return closed ? 0 : receiver.doWork();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A frame was left in the term for the next cycle: the next waiting turn runs a whole one. */
+    void sendPending() {
+        sendPending = true;
+    }
+
+    /**
+     * The Receiver inside INVOKER's composite agent. Agrona's {@code CompositeAgent} keeps its agents
+     * in a private array; when it cannot be read (another Agrona version) the waiting turns run whole
+     * cycles as before.
+     */
+    static Receiver receiverOf(Agent agent) {
+        if (!(agent instanceof CompositeAgent)) {
+            return null;
+        }
+        try {
+            java.lang.reflect.Field f = CompositeAgent.class.getDeclaredField("agents");
+            f.setAccessible(true);
+            for (Agent a : (Agent[]) f.get(agent)) {
+                if (a instanceof Receiver) {
+                    return (Receiver) a;
+                }
+            }
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // not readable: whole cycles only
+        }
+        return null;
+    }
+
+    /** Whether the Receiver agent was found (waiting turns can poll the data sockets alone). */
+    boolean receiverAlone() {
+        return receiver != null;
+    }
+
     /** Runs one duty cycle, waiting for the lock (the client's calls must see the driver act). */
     private int runLocked() {
         lock.lock();
@@ -86,6 +145,7 @@ final class DriverDuty implements AutoCloseable {
             return invoker.invoke(); // the conductor's own call into the driver, inside a cycle
         }
         inCycle = true;
+        sendPending = false;
         try {
             int work = invoker.invoke();
             AgentInvoker c = conductor;

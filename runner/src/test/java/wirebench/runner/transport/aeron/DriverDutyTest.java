@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
+import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -109,5 +110,38 @@ class DriverDutyTest {
         assertThat(duty.run()).isZero();
         assertThat(duty.clientInvoker().invoke()).isZero();
         assertThat(agent.cycles.get()).isEqualTo(after);
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldFindTheDriversReceiverAgentWhenTheDriverRunsAsAnInvoker() {
+        // the Aeron and Agrona versions of the build: a waiting turn can poll the data sockets alone
+        try (EmbeddedDriver driver = new EmbeddedDriver("INVOKER", BusySpinIdleStrategy::new, 2 << 20, 2 << 20)) {
+            assertThat(driver.duty().receiverAlone()).isTrue();
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldRunAWholeCycleWhenAFrameWaitsToBeSent() {
+        try (EmbeddedDriver driver = new EmbeddedDriver("INVOKER", BusySpinIdleStrategy::new, 2 << 20, 2 << 20)) {
+            DriverDuty duty = driver.duty();
+            long before = duty.cycles();
+            duty.sendPending();
+            duty.runReceiver();
+            assertThat(duty.cycles()).as("a pending frame needs the Sender: a whole cycle").isGreaterThan(before);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldRunWholeCyclesWhenTheAgentIsNoComposite() {
+        CountingAgent agent = new CountingAgent();
+        try (DriverDuty duty = dutyOver(agent)) {
+            assertThat(duty.receiverAlone()).isFalse();
+            long before = agent.cycles.get();
+            duty.runReceiver();
+            assertThat(agent.cycles.get()).isGreaterThan(before);
+        }
     }
 }
