@@ -199,7 +199,8 @@ public final class SshNamespaces implements AutoCloseable {
         return out;
     }
 
-    private static void shQuiet(String... cmd) {
+    /** Runs {@code cmd} when cleaning up: its failure is of no interest. */
+    public static void shQuiet(String... cmd) {
         try {
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             p.getInputStream().readAllBytes();

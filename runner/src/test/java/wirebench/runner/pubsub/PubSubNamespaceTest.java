@@ -3,9 +3,10 @@ package wirebench.runner.pubsub;
 import wirebench.testsupport.Prerequisites;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static wirebench.runner.campaign.SshNamespaces.sh;
+import static wirebench.runner.campaign.SshNamespaces.shQuiet;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -85,25 +86,6 @@ class PubSubNamespaceTest {
             for (String ns : HOSTS) {
                 shQuiet("ip", "netns", "exec", ns, "nft", "delete", "table", "inet", PREFIX);
             }
-        }
-    }
-
-    private static String sh(String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + out);
-        }
-        return out;
-    }
-
-    private static void shQuiet(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            p.waitFor(30, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            // cleaning up: nothing more to do
         }
     }
 

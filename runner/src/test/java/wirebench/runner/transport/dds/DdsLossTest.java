@@ -1,14 +1,13 @@
 package wirebench.runner.transport.dds;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static wirebench.runner.campaign.SshNamespaces.sh;
+import static wirebench.runner.campaign.SshNamespaces.shQuiet;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -70,25 +69,6 @@ class DdsLossTest {
     void dropLossRules() {
         if (created) {
             shQuiet("ip", "netns", "exec", HOSTS[1], "nft", "delete", "table", "inet", PREFIX);
-        }
-    }
-
-    private static String sh(String... cmd) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IllegalStateException(String.join(" ", cmd) + " failed: " + out);
-        }
-        return out;
-    }
-
-    private static void shQuiet(String... cmd) {
-        try {
-            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getInputStream().readAllBytes();
-            p.waitFor(30, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            // cleaning up: nothing more to do
         }
     }
 
