@@ -1,14 +1,12 @@
 package wirebench.analyzer.parse;
 
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import wirebench.analyzer.model.ParsedInput;
 import wirebench.contract.perftest.PerftestCsvLayout;
 import wirebench.contract.perftest.PerftestCsvLayout.Shape;
 import wirebench.contract.perftest.PerftestCsvReader;
-import wirebench.contract.perftest.PerftestCsvText;
+import wirebench.contract.perftest.PerftestOutput;
 
 /**
  * RTI Perftest's CSV printer, 3.1 to 4.3 (C++ and Java), read by the one reader of that format,
@@ -25,45 +23,13 @@ public final class PerftestCsvParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        for (String line : text.head()) {
-            String s = PerftestCsvText.trimTrailingCommas(line.strip());
-            if (PerftestCsvLayout.isHeader(s)) {
-                return true;
-            }
-            List<String> f = PerftestCsvText.split(s);
-            if (f.size() >= 6 && PerftestCsvText.isCandidate(f) && PerftestCsvLayout.classify(f) != null
-                    && PerftestCsvText.padded(line)) {
-                return true;
-            }
-        }
-        return false;
+        return text.head().stream().anyMatch(PerftestOutput.CSV::matches);
     }
 
     @Override
     public ParsedInput parse(InputText text) {
         PerftestTables out = new PerftestTables(text.source());
-        PerftestCsvReader reader = new PerftestCsvReader(text.source(), new Rows(out));
-        return text.stream(new InputText.LineSink<ParsedInput>() {
-            @Override
-            public boolean line(int n, char[] chars, int length) {
-                return reader.line(n, chars, length);
-            }
-
-            @Override
-            public void line(int n, String raw) {
-                reader.line(n, raw);
-            }
-
-            @Override
-            public ParsedInput end(int lines, boolean endsWithNewline) {
-                reader.end(lines, endsWithNewline);
-                Map<String, String> ctx = new LinkedHashMap<>();
-                if (reader.version() != null) {
-                    ctx.put("perftest_version", reader.version());
-                }
-                return out.build(reader.format(), ctx);
-            }
-        });
+        return out.read(text, new PerftestCsvReader(text.source(), new Rows(out)));
     }
 
     /** The reader's rows into the tables: summaries as rows, intervals into the bounded series. */

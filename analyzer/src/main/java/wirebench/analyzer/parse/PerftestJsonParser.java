@@ -1,33 +1,16 @@
 package wirebench.analyzer.parse;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 import wirebench.analyzer.model.ParsedInput;
-import wirebench.contract.Columns;
-import wirebench.contract.JsonReader.Obj;
-import wirebench.contract.JsonReader;
-import wirebench.contract.WirebenchException;
+import wirebench.contract.perftest.PerftestJsonReader;
+import wirebench.contract.perftest.PerftestOutput;
 
 /**
- * RTI Perftest's JSON printer (3.1+): the complete documents of the Java and C# printers
- * ({@code {"perftest":[{...},...]}}) and the fragments of the C++ printer, which are not JSON on
- * their own (they start with {@code "length":} and lack the {@code {"perftest":[{} prefix and the
- * {@code ]}} suffix; reading them as if wrapped in those gives the intended document). Several runs
- * appended to one file ({@code -outputFile} appends) are read one after the other. Lines that cannot
- * belong to the JSON text (stderr of a {@code 2>&1} capture) are skipped; a text that ends inside a
- * data size's object is truncated: a warning, and the sizes before it (and the intervals read before
- * the cut, which are folded as they stream past) are kept.
- *
- * <p>The input is read once as a stream ({@link JsonReader} over the lines): only a data size's
- * scalar members and summary are held; its {@code "intervals"} array is read one interval at a
- * time and folded into the bounded series, so memory does not grow with the input.
+ * RTI Perftest's JSON printer (3.1+), read by the one reader of that format,
+ * {@link PerftestJsonReader} (C++ fragments, Java/C# documents, appended runs, a cut text), into
+ * {@link PerftestTables}. The input is read once as a stream: stderr lines of a {@code 2>&1} capture
+ * become blank lines (line numbers kept), and the banner among them gives the version.
  */
 public final class PerftestJsonParser implements ResultParser {
-    private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
 
     @Override
     public String name() {
@@ -36,300 +19,23 @@ public final class PerftestJsonParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        for (String line : text.head()) {
-            String s = line.strip();
-            if (s.startsWith("{\"perftest\"") || s.startsWith("\"length\":")) {
-                return true;
-            }
-        }
-        return false;
+        return text.head().stream().anyMatch(PerftestOutput.JSON::matches);
     }
 
     @Override
     public ParsedInput parse(InputText text) {
-        String src = text.source();
-        PerftestTables out = new PerftestTables(src);
+        PerftestTables out = new PerftestTables(text.source());
         String[] version = new String[1];
-        boolean java = false;
-        boolean cpp = false;
-        // read once, as a stream: stderr lines become blank lines (line numbers kept), the banner gives the version
+        String format;
         try (LineReader lines = text.open();
                 LinesAsReader in = new LinesAsReader(lines, l -> {
-                    String s = l.strip();
-                    if (version[0] == null && s.contains("RTI Perftest")) {
-                        Matcher banner = BANNER.matcher(s);
-                        version[0] = banner.find() ? banner.group(1) : null;
+                    if (version[0] == null) {
+                        version[0] = PerftestOutput.version(l);
                     }
-                    return isJsonLine(s) ? l : "";
+                    return PerftestJsonReader.jsonLine(l);
                 })) {
-            JsonReader r = new JsonReader(src, in);
-            try {
-                while (r.peek() != -1) {
-                    if (r.peek() == '{') {
-                        java = true;
-                        document(r, out);
-                    } else if (r.peek() == '"') {
-                        cpp = true;
-                        fragments(r, out);
-                    } else {
-                        r.expect('{');
-                    }
-                }
-            } catch (JsonReader.EndOfInput e) {
-                out.warn(e.line(), "truncated JSON (the text ends before the run is complete); the complete data "
-                        + "sizes and the interval rows before this line are kept");
-            }
+            format = PerftestJsonReader.read(in, out);
         }
-        String format = java && !cpp ? "perftest-json-java" : "perftest-json-cpp";
-        Map<String, String> ctx = new LinkedHashMap<>();
-        if (version[0] != null) {
-            ctx.put("perftest_version", version[0]);
-        }
-        return out.build(format, ctx);
-    }
-
-    /** A line that can be part of Perftest's JSON text (it starts with a structural character). */
-    private static boolean isJsonLine(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        char c = s.charAt(0);
-        return c == '{' || c == '}' || c == '"' || c == ',' || c == ']' || s.equals("[");
-    }
-
-    /** {@code {"perftest":[ {size}, ... ]}} of the Java and C# printers. */
-    private static void document(JsonReader r, PerftestTables out) {
-        r.expect('{');
-        int line = r.line();
-        String key = r.key();
-        if (!key.equals("perftest")) {
-            throw WirebenchException.badInput(out.source() + ":" + line + ": expected the member \"perftest\", got \""
-                    + key + "\"");
-        }
-        r.expect('[');
-        if (r.peek() == ']') {
-            r.expect(']');
-        } else {
-            while (true) {
-                if (r.peek() != '{') {
-                    Object v = r.value();
-                    throw WirebenchException.badInput(out.source() + ":" + r.line()
-                            + ": expected a data size object in \"perftest\", got " + describe(v));
-                }
-                int sizeLine = r.line();
-                r.expect('{');
-                if (r.peek() == ']') {
-                    // the Java/C# printers' empty run: an object opened, then the array closed
-                    out.warn(sizeLine, "empty run (no data size was printed): no result");
-                    r.expect(']');
-                    break;
-                }
-                Obj size = new Obj(sizeLine);
-                if (r.peek() == '}') {
-                    r.expect('}');
-                } else {
-                    r.members(size, intervalsHook(out));
-                }
-                size(size, out);
-                if (r.peek() == ',') {
-                    r.expect(',');
-                } else {
-                    r.expect(']');
-                    break;
-                }
-            }
-        }
-        r.expect('}');
-    }
-
-    /** The C++ printer's text: members of the first size's object, then {@code ,{...}} per further size. */
-    private static void fragments(JsonReader r, PerftestTables out) {
-        Obj first = new Obj(r.line());
-        r.members(first, intervalsHook(out));
-        size(first, out);
-        while (r.peek() == ',') {
-            r.expect(',');
-            r.expect('{');
-            Obj next = new Obj(r.line());
-            if (r.peek() == '}') {
-                r.expect('}');
-            } else {
-                r.members(next, intervalsHook(out));
-            }
-            size(next, out);
-        }
-    }
-
-    /**
-     * Reads a data size's {@code "intervals"} array element by element as it streams past, folding
-     * each interval into the bounded series: the array is never held.
-     */
-    private static JsonReader.MemberHook intervalsHook(PerftestTables out) {
-        return (key, valueLine, size, r) -> {
-            if (!key.equals("intervals")) {
-                return false;
-            }
-            if (r.peek() != '[') {
-                Object v = r.value();
-                throw WirebenchException.badInput(out.source() + ":" + valueLine
-                        + ": expected a list in \"intervals\", got " + describe(v));
-            }
-            r.expect('[');
-            if (r.peek() == ']') {
-                r.expect(']');
-                return true;
-            }
-            Double length = size.has("length") ? num(size, "length", Columns.SIZE_BYTES, out) : null;
-            while (true) {
-                Object item = r.value();
-                if (!(item instanceof Obj)) {
-                    throw WirebenchException.badInput(out.source() + ":" + valueLine
-                            + ": expected interval objects in \"intervals\", got " + describe(item));
-                }
-                interval((Obj) item, length, out);
-                if (r.peek() == ',') {
-                    r.expect(',');
-                } else {
-                    r.expect(']');
-                    return true;
-                }
-            }
-        };
-    }
-
-    /** One interval object, folded into the latency or throughput series. */
-    private static void interval(Obj i, Double length, PerftestTables out) {
-        if (i.has("latency")) {
-            Map<String, Double> v = new LinkedHashMap<>();
-            v.put(Columns.SIZE_BYTES, length);
-            v.put(Columns.LATENCY_US, num(i, "latency", Columns.LATENCY_US, out));
-            v.put(Columns.AVE_US, num(i, "latency_ave", Columns.AVE_US, out));
-            v.put(Columns.STD_US, num(i, "latency_std", Columns.STD_US, out));
-            v.put(Columns.MIN_US, num(i, "latency_min", Columns.MIN_US, out));
-            v.put(Columns.MAX_US, num(i, "latency_max", Columns.MAX_US, out));
-            cpu(i, v, out);
-            out.latencyInterval(v);
-        } else {
-            Map<String, Double> v = new LinkedHashMap<>();
-            Double l = num(i, "length", Columns.SIZE_BYTES, out);
-            v.put(Columns.SIZE_BYTES, l != null ? l : length);
-            v.put(Columns.TOTAL_SAMPLES, num(i, "packets", Columns.TOTAL_SAMPLES, out));
-            v.put(Columns.SAMPLES_PER_S, num(i, "packets/s", Columns.SAMPLES_PER_S, out));
-            v.put(Columns.AVE_SAMPLES_PER_S, num(i, "packets/s_ave", Columns.AVE_SAMPLES_PER_S, out));
-            v.put(Columns.MBPS, num(i, "mbps", Columns.MBPS, out));
-            v.put(Columns.AVE_MBPS, num(i, "mbps_ave", Columns.AVE_MBPS, out));
-            v.put(Columns.LOST, num(i, "lost", Columns.LOST, out));
-            v.put(Columns.LOST_PCT, num(i, "lost_percent", Columns.LOST_PCT, out));
-            cpu(i, v, out);
-            out.throughputInterval(v);
-        }
-    }
-
-    private static void size(Obj o, PerftestTables out) {
-        Double length = num(o, "length", Columns.SIZE_BYTES, out);
-        if (length == null && !o.has("summary") && !o.has("intervals")) {
-            out.warn(o.line(), "empty data size object: no result");
-            return;
-        }
-        Object summary = o.get("summary");
-        if (summary == null) {
-            out.warn(o.line(), "data size " + (length == null ? "?" : wirebench.contract.Numbers.plain(length))
-                    + " has no summary: no result");
-            return;
-        }
-        if (!(summary instanceof Obj)) {
-            throw WirebenchException.badInput(out.source() + ":" + o.lineOf("summary")
-                    + ": expected an object in \"summary\", got " + describe(summary));
-        }
-        Obj s = (Obj) summary;
-        int line = o.lineOf("summary");
-        Map<String, Double> v = new LinkedHashMap<>();
-        v.put(Columns.SIZE_BYTES, length);
-        if (s.has("latency_ave") || s.has("latency_50")) {
-            v.put(Columns.AVE_US, num(s, "latency_ave", Columns.AVE_US, out));
-            v.put(Columns.STD_US, num(s, "latency_std", Columns.STD_US, out));
-            v.put(Columns.MIN_US, num(s, "latency_min", Columns.MIN_US, out));
-            v.put(Columns.MAX_US, num(s, "latency_max", Columns.MAX_US, out));
-            v.put(Columns.P50_US, num(s, "latency_50", Columns.P50_US, out));
-            v.put(Columns.P90_US, num(s, "latency_90", Columns.P90_US, out));
-            v.put(Columns.P99_US, num(s, "latency_99", Columns.P99_US, out));
-            v.put(Columns.P9999_US, num(s, "latency_99.99", Columns.P9999_US, out));
-            v.put(Columns.P999999_US, num(s, "latency_99.9999", Columns.P999999_US, out));
-            cpu(s, v, out);
-            if (s.has("serialize") || s.has("deserialize")) {
-                v.put(Columns.SERIALIZE_US, num(s, "serialize", Columns.SERIALIZE_US, out));
-                v.put(Columns.DESERIALIZE_US, num(s, "deserialize", Columns.DESERIALIZE_US, out));
-            }
-            out.latencySummary(line, v);
-        } else {
-            v.put(Columns.TOTAL_SAMPLES, num(s, "packets", Columns.TOTAL_SAMPLES, out));
-            v.put(Columns.SAMPLES_PER_S, summaryNum(s, "packets/sAve", "packets/s_ave", Columns.SAMPLES_PER_S, out));
-            v.put(Columns.MBPS, summaryNum(s, "mbpsAve", "mbps_ave", Columns.MBPS, out));
-            v.put(Columns.LOST, num(s, "lost", Columns.LOST, out));
-            v.put(Columns.LOST_PCT, summaryNum(s, "lostPercent", "lost_percent", Columns.LOST_PCT, out));
-            cpu(s, v, out);
-            out.throughputSummary(line, v);
-        }
-    }
-
-    /**
-     * A throughput summary value under its released key (camelCase, 3.1 to 4.3) or, with a warning,
-     * under the pre-release key of the 3.1 design documents (the interval keys: {@code packets/s_ave},
-     * {@code mbps_ave}, {@code lost_percent}). Neither present: a warning, no value.
-     */
-    private static Double summaryNum(Obj o, String key, String preRelease, String column, PerftestTables out) {
-        if (o.has(key)) {
-            return num(o, key, column, out);
-        }
-        if (o.has(preRelease)) {
-            out.warn(o.lineOf(preRelease), "throughput summary key \"" + preRelease + "\" read as \"" + key
-                    + "\" (the name in a pre-release RTI Perftest 3.1 design; released printers write \"" + key + "\")");
-            return num(o, preRelease, column, out);
-        }
-        out.warn(o.line(), "throughput summary without \"" + key + "\": column '" + column + "' left empty");
-        return null;
-    }
-
-    private static void cpu(Obj o, Map<String, Double> v, PerftestTables out) {
-        if (o.has("CPU")) {
-            v.put(Columns.CPU_PCT, num(o, "CPU", Columns.CPU_PCT, out));
-        } else if (o.has("cpu")) {
-            v.put(Columns.CPU_PCT, num(o, "cpu", Columns.CPU_PCT, out));
-        }
-    }
-
-    private static Double num(Obj o, String key, String column, PerftestTables out) {
-        Object v = o.get(key);
-        if (v == null) {
-            return null;
-        }
-        if (v instanceof Double d) {
-            return out.check(o.lineOf(key), column, d);
-        }
-        String got = v instanceof JsonReader.Bare b ? b.text() : v instanceof String str ? str : describe(v);
-        if (v instanceof String str) {
-            Double d = wirebench.contract.Numbers.parseOrNull(str);
-            if (d != null) {
-                return out.check(o.lineOf(key), column, d);
-            }
-        }
-        throw WirebenchException.badInput(out.source() + ":" + o.lineOf(key) + ": column '" + column
-                + "': expected a number, got '" + got + "'");
-    }
-
-    private static String describe(Object v) {
-        if (v instanceof Obj) {
-            return "an object";
-        }
-        if (v instanceof List) {
-            return "a list";
-        }
-        if (v instanceof JsonReader.Bare b) {
-            return "'" + b.text() + "'";
-        }
-        if (v instanceof Double d) {
-            return "'" + wirebench.contract.Numbers.plain(d) + "'";
-        }
-        return v == null ? "null" : "'" + v + "'";
+        return out.build(format, version[0]);
     }
 }

@@ -15,6 +15,8 @@ import wirebench.analyzer.model.Warning;
 import wirebench.contract.Columns;
 import wirebench.contract.WirebenchException;
 import wirebench.contract.perftest.PerftestCells;
+import wirebench.contract.perftest.PerftestLineReader;
+import wirebench.contract.perftest.PerftestRows;
 
 /**
  * Collects what the Perftest parsers read from one file (summary rows, interval rows, warnings)
@@ -32,7 +34,7 @@ import wirebench.contract.perftest.PerftestCells;
  * a Perftest run prints one summary row per data size, so no file of runs comes near it, and the
  * heap needed stays bounded whatever the input's size. Interval rows are bounded by {@link BoundedSeries}.
  */
-final class PerftestTables {
+final class PerftestTables implements PerftestRows {
     static final String PUBLISHER = "publisher";
     static final String SUBSCRIBER = "subscriber";
     /** The most summary rows (latency and throughput together) one file may hold. */
@@ -57,38 +59,46 @@ final class PerftestTables {
         this.source = source;
     }
 
-    String source() {
+    @Override
+    public String source() {
         return source;
     }
 
     /** A number of column {@code column} read from {@code text} on {@code line} (see {@link PerftestCells#number}). */
-    Double number(int line, String column, String text) {
+    @Override
+    public Double number(int line, String column, String text) {
         return PerftestCells.number(source, line, column, text, this::warn);
     }
 
     /** {@code value} if it can be what the column measures (see {@link PerftestCells#check}). */
-    Double check(int line, String column, Double value) {
+    @Override
+    public Double check(int line, String column, Double value) {
         return PerftestCells.check(source, line, column, value, this::warn);
     }
 
-    void warn(int line, String message) {
+    @Override
+    public void warn(int line, String message) {
         warnings.add(new Warning(source, line, message));
     }
 
     /** A latency summary row (values keyed by {@link Columns} names, in microseconds). */
-    void latencySummary(int line, Map<String, Double> values) {
+    @Override
+    public void latencySummary(int line, Map<String, Double> values) {
         lastLatency = addSummary(latency, line, values, "latency");
     }
 
-    void throughputSummary(int line, Map<String, Double> values) {
+    @Override
+    public void throughputSummary(int line, Map<String, Double> values) {
         addSummary(throughput, line, values, "throughput");
     }
 
-    void latencyInterval(Map<String, Double> values) {
+    @Override
+    public void latencyInterval(Map<String, Double> values) {
         latencyIntervals.add(values);
     }
 
-    void throughputInterval(Map<String, Double> values) {
+    @Override
+    public void throughputInterval(Map<String, Double> values) {
         throughputIntervals.add(values);
     }
 
@@ -102,7 +112,8 @@ final class PerftestTables {
     }
 
     /** Serialization times printed on their own line after a latency summary (legacy printers). */
-    void serialization(int line, Double serializeUs, Double deserializeUs) {
+    @Override
+    public void serialization(int line, Double serializeUs, Double deserializeUs) {
         if (lastLatency == null) {
             warn(line, "serialization times without a latency summary before them, ignored");
             return;
@@ -131,6 +142,39 @@ final class PerftestTables {
         Map<String, Double> row = new LinkedHashMap<>(values);
         g.rows.add(row);
         return row;
+    }
+
+    /**
+     * Every line of {@code text} through {@code reader} (whose rows come here), then the result in
+     * the reader's format (see {@link #build(String, String)}).
+     */
+    ParsedInput read(InputText text, PerftestLineReader reader) {
+        return text.stream(new InputText.LineSink<ParsedInput>() {
+            @Override
+            public boolean line(int n, char[] chars, int length) {
+                return reader.line(n, chars, length);
+            }
+
+            @Override
+            public void line(int n, String raw) {
+                reader.line(n, raw);
+            }
+
+            @Override
+            public ParsedInput end(int lines, boolean endsWithNewline) {
+                reader.end(lines, endsWithNewline);
+                return build(reader.format(), reader.version());
+            }
+        });
+    }
+
+    /** The result of format {@code format}, with {@code perftest_version} in the context when a banner gave it. */
+    ParsedInput build(String format, String perftestVersion) {
+        Map<String, String> ctx = new LinkedHashMap<>();
+        if (perftestVersion != null) {
+            ctx.put("perftest_version", perftestVersion);
+        }
+        return build(format, ctx);
     }
 
     /**

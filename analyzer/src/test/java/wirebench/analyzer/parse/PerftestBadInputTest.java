@@ -44,6 +44,26 @@ class PerftestBadInputTest {
     }
 
     @Test
+    void shouldLeaveTheRatesEmptyWithAWarningWhenThroughputRowsFollowNanosecondLatencyInOneCapture()
+            throws IOException {
+        // a capture of both roles of a --ns-resolution build: its subscriber prints samples/s and Mbps
+        // 1000 times too small (PERFTEST-FORMATS.md 2.7); a microsecond build's same rows keep them
+        String throughput = "Sample Size (Bytes), Total Samples, Avg Samples/s,    Avg Mbps, Lost Samples,"
+                + " Lost Samples (%)\n"
+                + "                100,       2800000,           931,         0.7,            5,             0.00\n";
+        Path ns = write("both_ns.csv", header("ns") + ROW + throughput);
+        Path us = write("both_us.csv", header("us") + ROW + throughput);
+
+        Cli n = Cli.run("stats", "--format", "csv", ns.toString());
+        Cli u = Cli.run("stats", "--format", "csv", us.toString());
+
+        assertThat(n.exitCode()).as(n.err()).isZero();
+        assertThat(n.out()).contains("100,2800000,,,5,0");
+        assertThat(n.out()).contains(ns + ":4: throughput rows of a Perftest build with the nanosecond clock");
+        assertThat(u.out()).contains("100,2800000,931,0.7,5,0").doesNotContain("nanosecond");
+    }
+
+    @Test
     void shouldRefuseAnUnknownTimeUnitNamingFileLineAndUnit() throws IOException {
         Path f = write("xs.csv", header("xs") + ROW);
         Cli r = Cli.run("stats", f.toString());

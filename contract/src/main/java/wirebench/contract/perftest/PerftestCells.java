@@ -1,6 +1,8 @@
 package wirebench.contract.perftest;
 
 import java.math.BigDecimal;
+import java.util.List;
+import java.util.Map;
 
 import wirebench.contract.Columns;
 import wirebench.contract.Numbers;
@@ -16,7 +18,29 @@ public final class PerftestCells {
         void warn(int line, String message);
     }
 
+    /**
+     * The throughput columns Perftest computes from its clock: a build with the nanosecond clock
+     * ({@code build.sh --ns-resolution}, 3.1 to 4.2) divides by nanoseconds where it means
+     * microseconds ({@code * 1000000 / time}), so it prints them 1000 times too small, and rounded
+     * (PERFTEST-FORMATS.md 2.7).
+     */
+    public static final List<String> CLOCK_RATES = List.of(Columns.SAMPLES_PER_S, Columns.AVE_SAMPLES_PER_S,
+            Columns.MBPS, Columns.AVE_MBPS);
+    /** Why {@link #CLOCK_RATES} are left empty in the throughput rows of a nanosecond build. */
+    public static final String NANOSECOND_RATES = "throughput rows of a Perftest build with the nanosecond clock "
+            + "(ns latency units; --ns-resolution, 3.1 to 4.2): it prints samples/s and Mbps 1000 times too small and "
+            + "rounded, so they are left empty (total samples, lost and CPU are kept)";
+
     private PerftestCells() {
+    }
+
+    /** {@code values} with each of {@link #CLOCK_RATES} it holds set to null (not measured). */
+    public static void withoutClockRates(Map<String, Double> values) {
+        for (String c : CLOCK_RATES) {
+            if (values.containsKey(c)) {
+                values.put(c, null);
+            }
+        }
     }
 
     /**

@@ -4,8 +4,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import wirebench.contract.Columns;
 import wirebench.contract.Numbers;
@@ -23,9 +21,7 @@ import wirebench.contract.perftest.PerftestCsvLayout.Shape;
  * microseconds; a row of no Perftest shape is refused (exit 3, file:line); an incomplete last row
  * is a warning. The one reader of this format: the analyzer's parser and the campaign use it.
  */
-public final class PerftestCsvReader {
-    private static final Pattern BANNER = Pattern.compile("RTI Perftest (\\d+(?:\\.\\d+)+)");
-
+public final class PerftestCsvReader implements PerftestLineReader {
     /** Where the rows go. */
     public interface Sink extends PerftestCells.Warnings {
         /** A number of {@code column} read from {@code text} on {@code line} (see {@link PerftestCells#number}). */
@@ -52,6 +48,7 @@ public final class PerftestCsvReader {
     private boolean ns;
     private boolean unitSeen;
     private boolean hires;
+    private boolean ratesWarned;
     private boolean spreadsheet;
     private String version;
     /** A row that is incomplete: a warning if it is the last row of the file, else handled as usual. */
@@ -87,6 +84,7 @@ public final class PerftestCsvReader {
      * Interval and summary rows of plain numbers in the current layout, without a string per
      * field; true when handled, false to be given the line as a string ({@link #line(int, String)}).
      */
+    @Override
     public boolean line(int n, char[] chars, int length) {
         if (current == null || length == 0 || pending != null || !scan.scan(chars, length)
                 || scan.count != current.columns().size() || scan.count < 6 || !scan.padded) {
@@ -96,7 +94,7 @@ public final class PerftestCsvReader {
         if (scan.negative) {
             return false;
         }
-        if (layout.shape() != Shape.LATENCY_INTERVAL && layout.shape() != Shape.THROUGHPUT_INTERVAL) {
+        if (layout.shape() != Shape.LATENCY_INTERVAL && (layout.shape() != Shape.THROUGHPUT_INTERVAL || ns)) {
             return false;
         }
         lastCandidate = n;
@@ -112,6 +110,7 @@ public final class PerftestCsvReader {
     }
 
     /** Line {@code n} (1-based) without its line end. */
+    @Override
     public void line(int n, String raw) {
         String s = raw.strip();
         if (s.isEmpty()) {
@@ -165,9 +164,8 @@ public final class PerftestCsvReader {
 
     /** A header, title or banner line; false when it may be a data row. */
     private boolean text(int n, String s) {
-        if (version == null && s.contains("RTI Perftest")) {
-            Matcher banner = BANNER.matcher(s);
-            version = banner.find() ? banner.group(1) : null;
+        if (version == null) {
+            version = PerftestOutput.version(s);
         }
         if (s.startsWith("Intervals One-Way Latency for") || s.startsWith("Interval Throughput for")) {
             v4 |= s.startsWith("Intervals One-Way");
@@ -234,6 +232,13 @@ public final class PerftestCsvReader {
                 Columns.MAX_US, Columns.P50_US, Columns.P99_US);
         hires |= layout.shape() == Shape.LATENCY_INTERVAL && !ns && hasFraction(values, Columns.LATENCY_US,
                 Columns.MIN_US);
+        if (ns && (layout.shape() == Shape.THROUGHPUT_SUMMARY || layout.shape() == Shape.THROUGHPUT_INTERVAL)) {
+            if (!ratesWarned) {
+                sink.warn(n, PerftestCells.NANOSECOND_RATES);
+                ratesWarned = true;
+            }
+            PerftestCells.withoutClockRates(values);
+        }
         sink.row(layout, n, values);
     }
 
@@ -241,6 +246,7 @@ public final class PerftestCsvReader {
      * After the last line ({@code lines} lines, the last one ended by a line end or not): an
      * incomplete last row is a warning, and the rows before it stand.
      */
+    @Override
     public void end(int lines, boolean endsWithNewline) {
         if (pending != null) {
             Pending p = pending;
@@ -259,12 +265,23 @@ public final class PerftestCsvReader {
      * The printer variant the lines showed, e.g. {@code perftest-csv-4.x}, {@code perftest-csv-3.x-ns},
      * {@code perftest-csv-3.1+-java}, {@code perftest-csv-noheader}.
      */
+    @Override
     public String format() {
         return "perftest-csv-" + (hires ? "4.3" : v4 ? "4.x" : v3 ? "3.x" : java ? "3.1+" : "noheader")
                 + (java ? "-java" : "") + (ns ? "-ns" : "") + (hires ? "-hires" : "");
     }
 
+    /**
+     * Whether a header named nanoseconds: the output of a build with the nanosecond clock, whose
+     * subscriber prints its rates 1000 times too small ({@link PerftestCells#CLOCK_RATES}).
+     */
+    @Override
+    public boolean nanosecondClock() {
+        return ns;
+    }
+
     /** The Perftest version of a banner line ({@code RTI Perftest 4.3.0 ...}), or null. */
+    @Override
     public String version() {
         return version;
     }

@@ -1,6 +1,7 @@
 package wirebench.contract.perftest;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,14 +15,16 @@ import wirebench.contract.WirebenchException;
 import wirebench.contract.perftest.PerftestCsvLayout.Shape;
 
 /**
- * The summary rows of one run's RTI Perftest CSV output (what a campaign's Perftest or
- * {@code wirebench run pubsub} printed on stdout), read by {@link PerftestCsvReader}, strictly:
- * an output whose numbers cannot be placed is refused (exit 3, file:line), never guessed. Refused:
- * a latency row whose time unit no header gave (the output and the file it is appended to were
- * printed with {@code -noOutputHeaders} from the start), a row of no Perftest shape, a truncated
- * row, and output of the legacy or JSON printers (the campaign reads the CSV printer, Perftest's
- * default since 3.1, the first version that accepts the campaign's {@code -noOutputHeaders}).
- * Header-less rows take the layout and unit of the headers printed earlier into the same file.
+ * The summary rows of one run's RTI Perftest output (what a campaign's Perftest or
+ * {@code wirebench run pubsub} printed on stdout), strictly: an output whose numbers cannot be
+ * placed is refused (exit 3, file:line), never guessed. Every printer the analyzer reads is read by
+ * the same reader: CSV ({@link PerftestCsvReader}), the legacy text of every release before 3.1 and
+ * of {@code -outputFormat legacy} ({@link PerftestLegacyReader}), JSON ({@link PerftestJsonReader}).
+ * Refused: a latency CSV row whose time unit no header gave (the output and the file it is appended
+ * to were printed with {@code -noOutputHeaders} from the start), a row of no Perftest shape, a
+ * truncated row or text, an unknown unit, and an output of another printer than the one whose output
+ * the file already holds. Header-less CSV rows take the layout and unit of the headers printed
+ * earlier into the same file; legacy lines carry their unit; JSON names none (microseconds).
  * Interval rows are read and left out; Perftest 4.3's size-0 "no data" rows are no result.
  */
 public final class PerftestSummaries {
@@ -35,40 +38,90 @@ public final class PerftestSummaries {
 
     private final List<Row> latency = new ArrayList<>();
     private final List<Row> throughput = new ArrayList<>();
+    private PerftestOutput printer;
+    private boolean nanosecondClock;
 
     private PerftestSummaries() {
     }
 
     /**
      * The summaries of {@code output}, printed after the content {@code file} already holds
-     * (absent or empty: nothing before; its headers give header-less rows their layout).
+     * (absent or empty: nothing before; its CSV headers give header-less rows their layout).
      */
     public static PerftestSummaries read(Path file, Path output) throws IOException {
-        String before = file != null && Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        return read(String.valueOf(file), before, output.toString(), Files.readString(output, StandardCharsets.UTF_8));
+        return read(String.valueOf(file), text(file), output.toString(), Files.readString(output,
+                StandardCharsets.UTF_8));
     }
 
     /** The summaries of {@code text} (named {@code src}), printed after {@code before} (named {@code beforeSrc}). */
     public static PerftestSummaries read(String beforeSrc, String before, String src, String text) {
-        PerftestCsvReader earlier = new PerftestCsvReader(beforeSrc, new Ignored(beforeSrc));
         List<String> old = lines(before);
-        for (int i = 0; i < old.size(); i++) {
-            earlier.line(i + 1, old.get(i));
-        }
-        PerftestSummaries s = new PerftestSummaries();
-        PerftestCsvReader reader = earlier.continuing(src, s.new Collector(src));
         List<String> lines = lines(text);
-        for (int i = 0; i < lines.size(); i++) {
-            String printer = otherPrinter(lines.get(i));
-            if (printer != null) {
-                throw WirebenchException.badInput(src + ":" + (i + 1) + ": expected Perftest's CSV output (-outputFormat"
-                        + " csv, the default), found the " + printer + " printer's '"
-                        + PerftestCsvText.abbreviate(lines.get(i)) + "'; the campaign reads CSV only");
+        PerftestSummaries s = new PerftestSummaries();
+        int first = first(lines);
+        s.printer = first < 0 ? null : PerftestOutput.of(lines.get(first));
+        int firstOld = first(old);
+        PerftestOutput earlier = firstOld < 0 ? null : PerftestOutput.of(old.get(firstOld));
+        if (s.printer != null && earlier != null && s.printer != earlier) {
+            throw WirebenchException.badInput(src + ":" + (first + 1) + ": expected " + name(earlier) + " output like "
+                    + "the runs before it in " + beforeSrc + ", found the " + name(s.printer) + " printer's '"
+                    + PerftestCsvText.abbreviate(lines.get(first)) + "'; one file holds one printer's output");
+        }
+        Collector c = s.new Collector(src);
+        if (s.printer == PerftestOutput.JSON) {
+            StringBuilder json = new StringBuilder();
+            lines.forEach(l -> json.append(PerftestJsonReader.jsonLine(l)).append('\n'));
+            PerftestJsonReader.read(new StringReader(json.toString()), c);
+            return s;
+        }
+        PerftestLineReader reader;
+        if (s.printer == PerftestOutput.LEGACY) {
+            reader = new PerftestLegacyReader(c);
+        } else {
+            PerftestCsvReader earlierCsv = new PerftestCsvReader(beforeSrc, new Ignored(beforeSrc));
+            if (earlier == PerftestOutput.CSV) {
+                for (int i = 0; i < old.size(); i++) {
+                    earlierCsv.line(i + 1, old.get(i));
+                }
             }
+            reader = earlierCsv.continuing(src, c);
+        }
+        for (int i = 0; i < lines.size(); i++) {
             reader.line(i + 1, lines.get(i));
         }
         reader.end(lines.size(), text.isEmpty() || text.endsWith("\n"));
+        s.nanosecondClock = reader.nanosecondClock();
         return s;
+    }
+
+    /**
+     * Whether a run appended to {@code file} is to be printed with {@code -noOutputHeaders}: the
+     * file holds CSV output, whose headers give the appended rows their layout and unit. Not for
+     * legacy text or JSON (their rows need no header, and Perftest before 3.1 refuses the option).
+     */
+    public static boolean continuesWithoutHeaders(Path file) throws IOException {
+        List<String> lines = lines(text(file));
+        int first = first(lines);
+        return first >= 0 ? PerftestOutput.of(lines.get(first)) == PerftestOutput.CSV
+                : Files.exists(file) && Files.size(file) > 0;
+    }
+
+    private static String text(Path file) throws IOException {
+        return file != null && Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+
+    /** The index of the first data line of {@code lines} (of any printer), or -1. */
+    private static int first(List<String> lines) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (PerftestOutput.of(lines.get(i)) != null) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static String name(PerftestOutput printer) {
+        return printer == PerftestOutput.JSON ? "JSON" : printer == PerftestOutput.LEGACY ? "legacy" : "CSV";
     }
 
     /** The lines of {@code text} without their line ends (and without the empty string after the last one). */
@@ -78,16 +131,6 @@ public final class PerftestSummaries {
             lines.remove(lines.size() - 1);
         }
         return lines;
-    }
-
-    /** "legacy" or "JSON" for a data line of those printers (PERFTEST-FORMATS.md 2.4 to 2.6), else null. */
-    private static String otherPrinter(String line) {
-        String s = line.strip();
-        if (s.startsWith("Length:") || s.startsWith("Packets:") || s.startsWith("One way Latency:")
-                || s.startsWith("One-Way Latency:") || s.startsWith("**********")) {
-            return "legacy";
-        }
-        return s.startsWith("{\"perftest\"") || s.startsWith("\"length\":") ? "JSON" : null;
     }
 
     /** Latency summaries (publisher output), in order. */
@@ -100,8 +143,22 @@ public final class PerftestSummaries {
         return Collections.unmodifiableList(throughput);
     }
 
-    /** The rows of the output itself, checked. */
-    private final class Collector implements PerftestCsvReader.Sink {
+    /** The printer of the output: CSV, legacy or JSON; null when it printed no data line. */
+    public PerftestOutput printer() {
+        return printer;
+    }
+
+    /**
+     * Whether the output (or the CSV headers of the file before it) named nanoseconds: a build with
+     * the nanosecond clock, whose subscriber prints its rates 1000 times too small
+     * ({@link PerftestCells#CLOCK_RATES}; JSON names no unit and is never one).
+     */
+    public boolean nanosecondClock() {
+        return nanosecondClock;
+    }
+
+    /** The rows of the output itself, checked, from any of the three readers. */
+    private final class Collector implements PerftestCsvReader.Sink, PerftestRows {
         private final String src;
 
         Collector(String src) {
@@ -109,9 +166,19 @@ public final class PerftestSummaries {
         }
 
         @Override
+        public String source() {
+            return src;
+        }
+
+        @Override
         public Double number(int line, String column, String text) {
             // a warning here is Perftest's wrapped serialization timer: a column the campaign does not keep
             return PerftestCells.number(src, line, column, text, (n, message) -> { });
+        }
+
+        @Override
+        public Double check(int line, String column, Double value) {
+            return PerftestCells.check(src, line, column, value, (n, message) -> { });
         }
 
         @Override
@@ -125,11 +192,25 @@ public final class PerftestSummaries {
                         + " \u03bcs or ns) before this latency row, found rows only (printed with -noOutputHeaders"
                         + " from the first run on?); a latency in an unknown unit is not kept");
             }
+            add(shape == Shape.LATENCY_SUMMARY ? latency : throughput, line, values);
+        }
+
+        @Override
+        public void latencySummary(int line, Map<String, Double> values) {
+            add(latency, line, values);
+        }
+
+        @Override
+        public void throughputSummary(int line, Map<String, Double> values) {
+            add(throughput, line, values);
+        }
+
+        private void add(List<Row> rows, int line, Map<String, Double> values) {
             Double size = values.get(Columns.SIZE_BYTES);
             if (size == null || size == 0) {
                 return; // Perftest 4.3's "no pong / no sample" row: no result
             }
-            (shape == Shape.LATENCY_SUMMARY ? latency : throughput).add(new Row(line, values));
+            rows.add(new Row(line, values));
         }
 
         @Override
@@ -138,9 +219,26 @@ public final class PerftestSummaries {
         }
 
         @Override
+        public void latencyInterval(Map<String, Double> values) {
+        }
+
+        @Override
+        public void throughputInterval(Map<String, Double> values) {
+        }
+
+        @Override
+        public void serialization(int line, Double serializeUs, Double deserializeUs) {
+            // the campaign's families keep no serialization times
+        }
+
+        @Override
         public void warn(int line, String message) {
+            if (message.equals(PerftestCells.NANOSECOND_RATES)) {
+                return; // the rates are left empty, which the campaign says (ResultsMerge)
+            }
             throw WirebenchException.badInput(src + ":" + line + ": " + message.replace(", ignored; the rows before "
-                    + "it are kept", "") + "; expected whole Perftest CSV rows");
+                    + "it are kept", "").replace(", ignored; the lines before it are kept", "")
+                    + "; expected whole Perftest " + name(printer) + " output");
         }
     }
 

@@ -3,9 +3,13 @@ package wirebench.contract.perftest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import wirebench.contract.WirebenchException;
 
@@ -82,13 +86,109 @@ class PerftestSummariesTest {
     }
 
     @Test
-    void shouldRefuseWithTheLineWhenTheLegacyPrinterWrote() {
+    void shouldReadTheLatencySummaryWhenPerftest24PrintsItsDoubleSpacedTextWithATrailingBlank() {
+        // Perftest 2.4 (PERFTEST-FORMATS.md 2.6): raw printf lines, two blanks between fields, the %s at the end
+        String legacy = "Length:   100  Latency: Ave     40 us  Std    1.0 us  Min     39 us  Max     41 us  50%     40 us"
+                + "  90%     41 us  99%     41 us  99.99%     41 us  99.9999%     41 us \n";
+
+        PerftestSummaries s = read("", legacy);
+
+        assertThat(s.printer()).isEqualTo(PerftestOutput.LEGACY);
+        assertThat(s.latency()).hasSize(1);
+        Map<String, Double> v = s.latency().get(0).values();
+        assertThat(s.latency().get(0).sizeBytes()).isEqualTo(100);
+        assertThat(v.get("ave_us")).isEqualTo(40.0);
+        assertThat(v.get("std_us")).isEqualTo(1.0);
+        assertThat(v.get("p90_us")).isEqualTo(41.0);
+        assertThat(s.nanosecondClock()).isFalse();
+    }
+
+    @Test
+    void shouldDivideByAThousandAndLeaveTheRatesEmptyWhenTheLegacyPrinterOfANanosecondBuildWrote() {
+        // -outputFormat legacy of a 3.1-3.3 --ns-resolution build: single blanks, unit ns; then (the same
+        // text, as a 2>&1 capture of both roles would hold) a throughput summary whose rates that build
+        // prints 1000 times too small
+        String legacy = "Length:   100 Latency: Ave  35250 ns Std 4125.5 ns Min  30100 ns Max  40900 ns 50%  35000 ns"
+                + " 90%  40000 ns 99%  40500 ns 99.99%  40900 ns 99.9999%  40900 ns\n"
+                + "Length:   100  Packets:  2800000  Packets/s(ave):     931  Mbps(ave):     0.7  Lost:     5 (0.00%)\n";
+
+        PerftestSummaries s = read("", legacy);
+
+        assertThat(s.nanosecondClock()).isTrue();
+        Map<String, Double> v = s.latency().get(0).values();
+        assertThat(v.get("ave_us")).isEqualTo(35.25);
+        assertThat(v.get("std_us")).isEqualTo(4.1255);
+        assertThat(v.get("p99_us")).isEqualTo(40.5);
+        Map<String, Double> t = s.throughput().get(0).values();
+        assertThat(t.get("total_samples")).isEqualTo(2800000.0);
+        assertThat(t.get("lost")).isEqualTo(5.0);
+        assertThat(t).containsEntry("samples_per_s", null).containsEntry("mbps", null);
+    }
+
+    @Test
+    void shouldLeaveTheRatesEmptyWhenACsvHeaderOfTheSameFileNamedNanoseconds() {
+        String both = NS_HEADER + NS_ROW
+                + "Length (Bytes), Total Samples, Ave Samples/s,    Ave Mbps, Lost Samples, Lost Samples (%)\n"
+                + "           100,       2800000,           931,         0.7,            5,             0.00\n";
+
+        PerftestSummaries s = read("", both);
+
+        assertThat(s.nanosecondClock()).isTrue();
+        assertThat(s.throughput().get(0).values()).containsEntry("samples_per_s", null).containsEntry("mbps", null)
+                .containsEntry("total_samples", 2800000.0);
+    }
+
+    @Test
+    void shouldReadTheSummariesWhenTheCppJsonPrinterWroteFragments() {
+        // the C++ JSON printer (PERFTEST-FORMATS.md 2.4): no {"perftest":[{ prefix, no final newline
+        String json = "\t\t\t\"length\":100,\n\t\t\t\"summary\":{\n\t\t\t\t\"latency_ave\": 40.00,\n"
+                + "\t\t\t\t\"latency_std\": 1.00,\n\t\t\t\t\"latency_min\": 39,\n\t\t\t\t\"latency_max\": 41,\n"
+                + "\t\t\t\t\"latency_50\": 40,\n\t\t\t\t\"latency_90\": 41,\n\t\t\t\t\"latency_99\": 41,\n"
+                + "\t\t\t\t\"latency_99.99\": 41,\n\t\t\t\t\"latency_99.9999\": 41\n\t\t\t}\n\t\t}";
+
+        PerftestSummaries s = read("", json);
+
+        assertThat(s.printer()).isEqualTo(PerftestOutput.JSON);
+        assertThat(s.latency()).hasSize(1);
+        assertThat(s.latency().get(0).line()).isEqualTo(2);
+        assertThat(s.latency().get(0).values()).containsEntry("size_bytes", 100.0).containsEntry("ave_us", 40.0)
+                .containsEntry("p50_us", 40.0).containsEntry("p999999_us", 41.0);
+    }
+
+    @Test
+    void shouldRefuseWithTheLineWhenTheRunChangedPrinterFromTheFileBeforeIt() {
+        String csv = "\nOne-way Latency Summary:\n" + NS_HEADER + NS_ROW;
         String legacy = "\n\n********** New data length is 100\n"
                 + "Length:   100  Latency: Ave     40 us  Std    1.0 us  Min     39 us  Max     41 us\n";
 
-        assertThatThrownBy(() -> read("", legacy)).isInstanceOf(WirebenchException.class)
-                .hasMessage("tmp/pub.out:3: expected Perftest's CSV output (-outputFormat csv, the default), found the"
-                        + " legacy printer's '********** New data length is 100'; the campaign reads CSV only");
+        assertThatThrownBy(() -> read(csv, legacy)).isInstanceOf(WirebenchException.class)
+                .hasMessage("tmp/pub.out:3: expected CSV output like the runs before it in perftest/lat_pub.csv, found"
+                        + " the legacy printer's '********** New data length is 100'; one file holds one printer's"
+                        + " output");
+    }
+
+    @Test
+    void shouldRefuseWithTheLineWhenALegacyLineIsCutInTheMiddle() {
+        String cut = "Length:   100  Latency: Ave     40 us  Std    1.0 us  Min\n"
+                + "Length:   200  Packets:  2800000  Packets/s(ave):  931000  Mbps(ave):   744.8  Lost:     5 \n";
+
+        assertThatThrownBy(() -> read("", cut)).isInstanceOf(WirebenchException.class)
+                .hasMessage("tmp/pub.out:1: expected a complete Perftest latency line, got 'Length: 100 Latency: Ave 40"
+                        + " us Std 1.0 us Min'");
+    }
+
+    @Test
+    void shouldPrintHeadersAgainWhenTheSeedFileHoldsLegacyTextOrJsonAndNotWhenItHoldsCsv(@TempDir Path dir)
+            throws IOException {
+        Path csv = Files.writeString(dir.resolve("csv"), "\nOne-way Latency Summary:\n" + NS_HEADER + NS_ROW);
+        Path legacy = Files.writeString(dir.resolve("legacy"), "Length:   100  Packets:  2800000  Packets/s(ave):"
+                + "  931000  Mbps(ave):   744.8  Lost:     5 \n");
+        Path json = Files.writeString(dir.resolve("json"), "\t\t\t\"length\":100,\n");
+
+        assertThat(PerftestSummaries.continuesWithoutHeaders(csv)).isTrue();
+        assertThat(PerftestSummaries.continuesWithoutHeaders(legacy)).isFalse();
+        assertThat(PerftestSummaries.continuesWithoutHeaders(json)).isFalse();
+        assertThat(PerftestSummaries.continuesWithoutHeaders(dir.resolve("absent"))).isFalse();
     }
 
     @Test

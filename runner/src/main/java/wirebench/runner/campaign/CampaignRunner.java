@@ -15,6 +15,7 @@ import java.util.function.Predicate;
 
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
+import wirebench.contract.perftest.PerftestSummaries;
 import wirebench.runner.campaign.CommandLines.Role;
 import wirebench.runner.results.ResultsDirectory;
 
@@ -161,7 +162,7 @@ final class CampaignRunner {
                 if (!interruption.begin(p)) {
                     break;
                 }
-                List<Child> cs = children(p, f -> size(f) > 0);
+                List<Child> cs = children(p, CampaignRunner::continuesWithoutHeaders);
                 progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()),
                         remote == null ? null : remote.where());
                 long start = System.nanoTime();
@@ -318,11 +319,15 @@ final class CampaignRunner {
         }
     }
 
-    private static long size(Path f) {
+    /**
+     * Whether the next run into seed file {@code f} gets {@code -noOutputHeaders}: the file holds CSV
+     * output (legacy text and JSON need no header, and Perftest before 3.1 refuses the option).
+     */
+    private static boolean continuesWithoutHeaders(Path f) {
         try {
-            return Files.exists(f) ? Files.size(f) : 0;
+            return PerftestSummaries.continuesWithoutHeaders(f);
         } catch (IOException e) {
-            return 0;
+            return false; // headers again: never wrong, the readers take a header anywhere
         }
     }
 }

@@ -17,8 +17,8 @@ import wirebench.runner.campaign.CommandLines.Role;
  * test's log), waits for them within the test timeout (the publisher, started last, ends the test;
  * the subscriber ends after its FINISHED), stops what is left with its whole process tree, and
  * checks that each printed the summary its role owes, read by {@link PerftestSummaries}. An
- * output that cannot be placed (a latency in no known unit, a row of no Perftest shape, another
- * printer's output) is refused (exit 3, file:line; the file is kept).
+ * output that cannot be placed (a latency in no known unit, a row of no Perftest shape, a printer
+ * other than the one whose output the seed file holds) is refused (exit 3, file:line; the file is kept).
  */
 final class LocalTestRun {
     private final long timeoutS;

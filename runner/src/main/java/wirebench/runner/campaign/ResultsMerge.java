@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.CsvFamilyWriter;
 import wirebench.contract.Numbers;
+import wirebench.contract.perftest.PerftestCells;
 import wirebench.contract.perftest.PerftestSummaries;
 import wirebench.runner.campaign.CommandLines.Role;
 import wirebench.runner.results.ResultsDirectory;
@@ -106,8 +107,12 @@ final class ResultsMerge {
      * Perftest's summary rows as the pub/sub families' rows (docs/campaign.md), read from the
      * child's stdout against the seed file it is about to be appended to (its headers give
      * header-less output its unit), times in microseconds; keys from the command lines the test ran.
+     * The subscriber's rates are left empty when the test's publisher printed nanoseconds (a build
+     * with the nanosecond clock prints them 1000 times too small, {@link PerftestCells#CLOCK_RATES});
+     * run.json says so.
      */
-    void perftestRows(CampaignRunner.Child c, TestPoint p, ResultsDirectory dir) throws IOException {
+    void perftestRows(CampaignRunner.Child c, List<CampaignRunner.Child> test, TestPoint p, ResultsDirectory dir)
+            throws IOException {
         PerftestSummaries r = PerftestSummaries.read(c.seedFile(), c.stdout());
         List<String> publisherArgs = c.role() == Role.PUB ? c.args() : lines.arguments(p, Role.PUB, false);
         boolean latencyTest = PerftestKeys.latencyTest(publisherArgs);
@@ -116,22 +121,41 @@ final class ResultsMerge {
             for (PerftestSummaries.Row m : r.latency()) {
                 Map<String, Object> row = PerftestKeys.of(c.args(), publisherArgs, m.sizeBytes(), p.repetition());
                 row.put("test", latencyTest ? "latency" : "throughput");
-                f.append(measures(row, m, LATENCY_MEASURES));
+                f.append(measures(row, m.values(), LATENCY_MEASURES));
             }
         } else if (!latencyTest) {
+            boolean nanosecondClock = r.nanosecondClock() || nanosecondPublisher(test);
+            if (nanosecondClock && !r.throughput().isEmpty()) {
+                dir.note("perftest_rates", PerftestCells.NANOSECOND_RATES);
+            }
             CsvFamilyWriter f = dir.family("pubsub-throughput", THROUGHPUT_KEYS, THROUGHPUT_MEASURES);
             for (PerftestSummaries.Row m : r.throughput()) {
                 Map<String, Object> row = PerftestKeys.of(c.args(), publisherArgs, m.sizeBytes(), p.repetition());
-                f.append(measures(row, m, THROUGHPUT_MEASURES));
+                Map<String, Double> values = new LinkedHashMap<>(m.values());
+                if (nanosecondClock) {
+                    PerftestCells.withoutClockRates(values);
+                }
+                f.append(measures(row, values, THROUGHPUT_MEASURES));
             }
         }
     }
 
-    /** {@code row} with the measures of {@code m} (null where Perftest printed none: samples, CPU). */
-    private static Map<String, Object> measures(Map<String, Object> row, PerftestSummaries.Row m,
+    /** Whether the test's publisher (the same executable as its subscriber) printed nanosecond latencies. */
+    private static boolean nanosecondPublisher(List<CampaignRunner.Child> test) throws IOException {
+        for (CampaignRunner.Child c : test) {
+            if (c.role() == Role.PUB && c.resultsDir() == null
+                    && PerftestSummaries.read(c.seedFile(), c.stdout()).nanosecondClock()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** {@code row} with the measures of {@code values} (null where Perftest printed none: samples, CPU). */
+    private static Map<String, Object> measures(Map<String, Object> row, Map<String, Double> values,
             List<String> measures) {
         for (String k : measures) {
-            row.put(k, m.values().get(k));
+            row.put(k, values.get(k));
         }
         return row;
     }

@@ -45,7 +45,7 @@ final class TestCommit {
             for (Child c : cs) {
                 if (c.resultsDir() == null) {
                     // read against the seed file as it was before this test's output is appended to it
-                    merge.perftestRows(c, p, dir);
+                    merge.perftestRows(c, cs, p, dir);
                 }
             }
             for (Child c : cs) {

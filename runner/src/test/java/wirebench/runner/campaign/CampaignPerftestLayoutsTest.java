@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code campaign --executable} on the summary layouts of each Perftest version
- * (PERFTEST-FORMATS.md 2.2, 2.3, 2.7): a stand-in script written here prints a version's header
+ * (PERFTEST-FORMATS.md 2.2 to 2.7: CSV, JSON, the legacy printer, the text before 3.1, us and ns
+ * builds): a stand-in script written here prints a version's header
  * (unless {@code -noOutputHeaders}) and rows for its role and {@code -dataLen}. The second size of
  * each campaign runs with {@code -noOutputHeaders} (the seed file already holds a run), so its rows
  * must take the unit of the header the file got from the first. Expected microseconds are the
@@ -38,6 +39,14 @@ class CampaignPerftestLayoutsTest {
      * "Test ended." on stderr.
      */
     private Path standIn(String name, String pub, String sub) throws IOException {
+        return standIn(name, pub, sub, false);
+    }
+
+    /**
+     * As {@link #standIn(String, String, String)}; {@code before31}: refuses {@code -noOutputHeaders}
+     * as Perftest before 3.1 refuses every option it does not know ("not recognized", exit 255).
+     */
+    private Path standIn(String name, String pub, String sub, boolean before31) throws IOException {
         Path dir = Files.createDirectories(tmp.resolve(name));
         Files.writeString(dir.resolve("pub.txt"), pub, StandardCharsets.UTF_8);
         Files.writeString(dir.resolve("sub.txt"), sub, StandardCharsets.UTF_8);
@@ -47,7 +56,8 @@ class CampaignPerftestLayoutsTest {
                 "while [ $# -gt 0 ]; do",
                 "  case \"$1\" in",
                 "    -pub) role=pub ;;",
-                "    -noOutputHeaders) headers=0 ;;",
+                "    -noOutputHeaders) " + (before31 ? "echo '-noOutputHeaders: not recognized' >&2; exit 255 ;;"
+                        : "headers=0 ;;"),
                 "    -dataLen) len=\"$2\"; shift ;;",
                 "  esac",
                 "  shift",
@@ -79,7 +89,7 @@ class CampaignPerftestLayoutsTest {
 
     @Test
     @Timeout(60)
-    void shouldConvertNanosecondsAndKeepCommandLineKeysWhenPerftest4xNsBuildRunsWithAndWithoutHeaders()
+    void shouldConvertNanosecondsLeaveTheRatesEmptyAndKeepCommandLineKeysWhenPerftest4xNsBuildRunsWithAndWithoutHeaders()
             throws IOException {
         // Perftest 4.0-4.2 built with --ns-resolution: C++ 4.x headers with (ns) columns
         Path exe = standIn("v4ns",
@@ -89,7 +99,7 @@ class CampaignPerftestLayoutsTest {
                         + "       40900,         40900\n",
                 headers("Sample Size (Bytes), Total Samples, Avg Samples/s,    Avg Mbps, Lost Samples,"
                         + " Lost Samples (%)\n")
-                        + "                LEN,       9876543,        493827,       126.4,            0,         0.00\n");
+                        + "                LEN,       9876543,           493,         0.1,            0,         0.00\n");
         Path out = tmp.resolve("c1");
 
         CampaignRun r = campaign(exe, "c1", "--tests", "thr", "--sizes", "1024,16384", "--reliability", "be",
@@ -101,9 +111,13 @@ class CampaignPerftestLayoutsTest {
         assertThat(rows(out, "pubsub-latency")).containsExactly(LATENCY_HEADER,
                 "UDPv4,best_effort,unkeyed,1,16384,LZ4,1024,throughput,1,,35.25,4.1255,30.1,40.9,35,40,40.5,40.9,40.9,",
                 "UDPv4,best_effort,unkeyed,1,0,LZ4,16384,throughput,1,,35.25,4.1255,30.1,40.9,35,40,40.5,40.9,40.9,");
+        // the subscriber of an ns build divides by nanoseconds where it means microseconds: its samples/s
+        // and Mbps are 1000 times too small (PERFTEST-FORMATS.md 2.7), so they are left empty, and said so
         assertThat(rows(out, "pubsub-throughput")).containsExactly(THROUGHPUT_HEADER,
-                "UDPv4,best_effort,unkeyed,1,16384,LZ4,1024,1,9876543,493827,126.4,0,0,",
-                "UDPv4,best_effort,unkeyed,1,0,LZ4,16384,1,9876543,493827,126.4,0,0,");
+                "UDPv4,best_effort,unkeyed,1,16384,LZ4,1024,1,9876543,,,0,0,",
+                "UDPv4,best_effort,unkeyed,1,0,LZ4,16384,1,9876543,,,0,0,");
+        assertThat(Files.readString(out.resolve("results/run.json"))).contains("\"perftest_rates\"")
+                .contains("1000 times too small");
         List<String> seed = Files.readAllLines(out.resolve("perftest/UDPv4/thr_pub_unkeyed_be.csv"));
         assertThat(seed).hasSize(3);
         assertThat(seed.get(2).strip()).as("the second run printed no header").startsWith("16384,");
@@ -172,6 +186,103 @@ class CampaignPerftestLayoutsTest {
         assertThat(Files.readAllLines(out.resolve("perftest/UDPv4/thr_sub_unkeyed_rel_noBatch.csv")))
                 .as("the second run's rows follow the first run's without headers").hasSize(9 + 3)
                 .endsWith("           100,       2329508,       1164754,       931.8,            3,         0.00");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldKeepTheRatesWhenAMicrosecondBuildPrintsTheSameThroughputRow() throws IOException {
+        // the same rows as the ns build above, from a build whose latency header says us: rates are right
+        Path exe = standIn("v4us",
+                headers("Sample Size (Bytes), Ave (us), Std (us), Min (us), Max (us), 50% (us), 90% (us), 99% (us),"
+                        + " 99.99% (us), 99.9999% (us)\n")
+                        + "                LEN,       35,      4.1,       30,       40,       35,       40,       40,"
+                        + "          40,            40\n",
+                headers("Sample Size (Bytes), Total Samples, Avg Samples/s,    Avg Mbps, Lost Samples,"
+                        + " Lost Samples (%)\n")
+                        + "                LEN,       9876543,        493827,       126.4,            0,         0.00\n");
+        Path out = tmp.resolve("c5");
+
+        CampaignRun r = campaign(exe, "c5", "--tests", "thr", "--sizes", "32", "--reliability", "rel",
+                "--keyed", "unkeyed", "--batching", "off");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(rows(out, "pubsub-throughput")).containsExactly(THROUGHPUT_HEADER,
+                "UDPv4,reliable,unkeyed,1,0,NONE,32,1,9876543,493827,126.4,0,0,");
+        assertThat(Files.readString(out.resolve("results/run.json"))).doesNotContain("perftest_rates");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReadTheTextAndPassNoHeaderOptionWhenPerftest24WhichRefusesItRunsTwoSizes() throws IOException {
+        // Perftest 2.4 (PERFTEST-FORMATS.md 2.6): double-spaced printf lines ending with the %s blank, the
+        // lost percentage; it knows no -noOutputHeaders (3.1+), so the second size must run without it
+        Path exe = standIn("v24",
+                "Length:   LEN  Latency: Ave     40 us  Std    1.0 us  Min     39 us  Max     41 us  50%     40 us"
+                        + "  90%     41 us  99%     41 us  99.99%     41 us  99.9999%     41 us \n",
+                "Length:   LEN  Packets:  2800000  Packets/s(ave):  931000  Mbps(ave):   744.8  Lost:     5 (0.18%) \n",
+                true);
+        Path out = tmp.resolve("c6");
+
+        CampaignRun r = campaign(exe, "c6", "--tests", "thr", "--sizes", "32,64", "--reliability", "rel",
+                "--keyed", "unkeyed", "--batching", "off");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(rows(out, "pubsub-latency")).containsExactly(LATENCY_HEADER,
+                "UDPv4,reliable,unkeyed,1,0,NONE,32,throughput,1,,40,1,39,41,40,41,41,41,41,",
+                "UDPv4,reliable,unkeyed,1,0,NONE,64,throughput,1,,40,1,39,41,40,41,41,41,41,");
+        assertThat(rows(out, "pubsub-throughput")).containsExactly(THROUGHPUT_HEADER,
+                "UDPv4,reliable,unkeyed,1,0,NONE,32,1,2800000,931000,744.8,5,0.18,",
+                "UDPv4,reliable,unkeyed,1,0,NONE,64,1,2800000,931000,744.8,5,0.18,");
+        assertThat(Files.readAllLines(out.resolve("perftest/UDPv4/thr_sub_unkeyed_rel_noBatch.csv"))).hasSize(2);
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldConvertNanosecondsAndLeaveTheRatesEmptyWhenTheLegacyPrinterOfANsBuildWrites() throws IOException {
+        // -outputFormat legacy of a 3.1-3.3 --ns-resolution build (PERFTEST-FORMATS.md 2.5, 2.7): single
+        // blanks in the latency line, unit ns; the subscriber's rates 1000 times too small
+        Path exe = standIn("legacyns",
+                "Length:   LEN Latency: Ave  35250 ns Std 4125.5 ns Min  30100 ns Max  40900 ns 50%  35000 ns"
+                        + " 90%  40000 ns 99%  40500 ns 99.99%  40900 ns 99.9999%  40900 ns\n",
+                "Length:   LEN  Packets:  9876543  Packets/s(ave):     493  Mbps(ave):     0.1  Lost:     0 (0.00%)\n");
+        Path out = tmp.resolve("c7");
+
+        CampaignRun r = campaign(exe, "c7", "--tests", "thr", "--sizes", "1024", "--reliability", "be",
+                "--keyed", "unkeyed", "--batching", "on", "--extra-arguments", "-outputFormat legacy");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(rows(out, "pubsub-latency")).containsExactly(LATENCY_HEADER,
+                "UDPv4,best_effort,unkeyed,1,8192,NONE,1024,throughput,1,,35.25,4.1255,30.1,40.9,35,40,40.5,40.9,"
+                        + "40.9,");
+        assertThat(rows(out, "pubsub-throughput")).containsExactly(THROUGHPUT_HEADER,
+                "UDPv4,best_effort,unkeyed,1,8192,NONE,1024,1,9876543,,,0,0,");
+    }
+
+    @Test
+    @Timeout(60)
+    void shouldReadTheSummariesWhenTheCppJsonPrinterWritesFragmentsForTwoSizes() throws IOException {
+        // -outputFormat json of C++ 4.x (PERFTEST-FORMATS.md 2.4): not JSON on its own, no final newline
+        Path exe = standIn("json",
+                "\t\t\t\"length\":LEN,\n\t\t\t\"summary\":{\n\t\t\t\t\"latency_ave\": 40.50,\n"
+                        + "\t\t\t\t\"latency_std\": 1.25,\n\t\t\t\t\"latency_min\": 39,\n"
+                        + "\t\t\t\t\"latency_max\": 43,\n\t\t\t\t\"latency_50\": 40,\n"
+                        + "\t\t\t\t\"latency_90\": 41,\n\t\t\t\t\"latency_99\": 42,\n"
+                        + "\t\t\t\t\"latency_99.99\": 43,\n\t\t\t\t\"latency_99.9999\": 43\n\t\t\t}\n\t\t}",
+                "\t\t\t\"length\":LEN,\n\t\t\t\"summary\":{\n\t\t\t\t\"packets\": 2800000,\n"
+                        + "\t\t\t\t\"packets/sAve\": 931000,\n\t\t\t\t\"mbpsAve\": 744.8,\n"
+                        + "\t\t\t\t\"lost\": 5,\n\t\t\t\t\"lostPercent\": 0.18\n\t\t\t}\n\t\t}");
+        Path out = tmp.resolve("c8");
+
+        CampaignRun r = campaign(exe, "c8", "--tests", "thr", "--sizes", "32,64", "--reliability", "rel",
+                "--keyed", "unkeyed", "--batching", "off", "--extra-arguments", "-outputFormat json");
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(rows(out, "pubsub-latency")).containsExactly(LATENCY_HEADER,
+                "UDPv4,reliable,unkeyed,1,0,NONE,32,throughput,1,,40.5,1.25,39,43,40,41,42,43,43,",
+                "UDPv4,reliable,unkeyed,1,0,NONE,64,throughput,1,,40.5,1.25,39,43,40,41,42,43,43,");
+        assertThat(rows(out, "pubsub-throughput")).containsExactly(THROUGHPUT_HEADER,
+                "UDPv4,reliable,unkeyed,1,0,NONE,32,1,2800000,931000,744.8,5,0.18,",
+                "UDPv4,reliable,unkeyed,1,0,NONE,64,1,2800000,931000,744.8,5,0.18,");
     }
 
     @Test

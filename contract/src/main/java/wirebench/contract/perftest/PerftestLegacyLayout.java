@@ -1,11 +1,11 @@
-package wirebench.analyzer.parse;
+package wirebench.contract.perftest;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * What the layout of Perftest's legacy text says about the version that printed it: the markers
- * {@link PerftestLegacyParser} collects line by line (spacing, units, the Lost and CPU layouts,
+ * {@link PerftestLegacyReader} collects line by line (spacing, units, the Lost and CPU layouts,
  * the serialization line), and the version family they add up to (docs/perftest-parsing.md), or
  * the family of the version a banner names.
  */
