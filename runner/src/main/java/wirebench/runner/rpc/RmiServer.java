@@ -19,6 +19,8 @@ public final class RmiServer implements AutoCloseable {
     public static final String SERVICE_NAME = "wirebench-rpc-speedtester";
     /** The original's registry port. */
     public static final int DEFAULT_PORT = 9249;
+    /** RMI's read timeout on the server's accepted connections (2 hours by default; 0 = none). */
+    static final String READ_TIMEOUT_PROPERTY = "sun.rmi.transport.tcp.readTimeout";
 
     private final Registry registry;
     private final SpeedTestServant servant;
@@ -41,6 +43,11 @@ public final class RmiServer implements AutoCloseable {
         if (bindAddress != null && System.getProperty("java.rmi.server.hostname") == null) {
             // stubs must name an address the server listens on; RMI reads this once per JVM
             System.setProperty("java.rmi.server.hostname", bindAddress.getHostAddress());
+        }
+        if (System.getProperty(READ_TIMEOUT_PROPERTY) == null) {
+            // accepted connections wait for the next call in one blocking read, not in a timed read
+            // (three system calls: docs/rpc.md); RMI reads this once per JVM, when it first exports
+            System.setProperty(READ_TIMEOUT_PROPERTY, "0");
         }
         BoundServerSocketFactory ssf = new BoundServerSocketFactory(bindAddress);
         TimeoutSocketFactory csf = new TimeoutSocketFactory(timeoutMs, timeoutMs);

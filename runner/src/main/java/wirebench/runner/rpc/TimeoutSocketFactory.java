@@ -7,9 +7,10 @@ import java.net.Socket;
 import java.rmi.server.RMIClientSocketFactory;
 
 /**
- * The client sockets of wirebench's RMI service: a connect timeout and a read timeout
- * ({@code SO_TIMEOUT}) on every connection, so a call to a dead, stopped or unreachable server fails
- * with a {@link java.rmi.RemoteException} instead of hanging forever (the original SpeedTester hangs).
+ * The client sockets of wirebench's RMI service: a connect timeout and a read timeout on every
+ * connection (kept by a watchdog, not {@code SO_TIMEOUT}: {@link WatchedSocket}), so a call to a dead,
+ * stopped or unreachable server fails with a {@link java.rmi.RemoteException} instead of hanging
+ * forever (the original SpeedTester hangs).
  * TCP_NODELAY is on, as the JDK's default RMI sockets have it.
  *
  * <p>The server exports its stub with this factory, so it travels to the client; the timeouts the
@@ -49,10 +50,9 @@ public final class TimeoutSocketFactory implements RMIClientSocketFactory, Seria
 
     @Override
     public Socket createSocket(String host, int port) throws IOException {
-        Socket s = new Socket();
+        Socket s = new WatchedSocket(effectiveReadTimeoutMs());
         try {
             s.setTcpNoDelay(true);
-            s.setSoTimeout(effectiveReadTimeoutMs());
             s.connect(new InetSocketAddress(host, port), effectiveConnectTimeoutMs());
             return s;
         } catch (IOException e) {
