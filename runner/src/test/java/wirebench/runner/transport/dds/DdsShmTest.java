@@ -85,7 +85,8 @@ class DdsShmTest {
         List<String> sub = new ArrayList<>(common);
         sub.addAll(List.of("-sub", "--out", dir.resolve("sub").toString()));
         List<String> pub = new ArrayList<>(common);
-        pub.addAll(List.of("-pub", "-batchSize", "0", "-pubRate", "5000", "-numIter", String.valueOf(SAMPLES), "--out",
+        pub.addAll(List.of("-pub", "-batchSize", "0", "-pubRate", "5000", "-numIter", String.valueOf(SAMPLES),
+                "-latencyCount", "1000", "--out",
                 dir.resolve("pub").toString()));
         try (DdsChild s = DdsChild.startIn(NS, MAIN, sub.toArray(new String[0]));
              DdsChild p = DdsChild.startIn(NS, MAIN, pub.toArray(new String[0]))) {
@@ -167,7 +168,7 @@ class DdsShmTest {
                     + " (-ddsHistoryDepth 0) no shared memory and would send over UDP"));
         }
         Process foreign = new ProcessBuilder(ROUDI.toString()).redirectErrorStream(true)
-                .redirect(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         try {
             try (DdsChild run = DdsChild.start(MAIN, "run", "pubsub", "-bothRoles", "-latencyTest", "-engine", "dds",
                     "-transport", "SHMEM", "-domain", "93", "-numIter", "100")) {
