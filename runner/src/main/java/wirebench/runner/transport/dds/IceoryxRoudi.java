@@ -50,6 +50,8 @@ final class IceoryxRoudi {
     static final long READY_TIMEOUT_MS = 20_000;
     private static final String READY = "RouDi is ready for clients";
     private static final String STILL_RUNNING = "ROUDI_STILL_RUNNING";
+    /** The supervisor shell's $0: how a RouDi that wirebench started is told from another one. */
+    private static final String SUPERVISOR_NAME = "wirebench-roudi";
     /**
      * $1 iox-roudi, $2 its configuration, $3 its log, $4 the marker. Prints RouDi's pid, then waits for
      * the end of its standard input (the JVM's exit) and for the other iceoryx clients, and stops it.
@@ -136,41 +138,55 @@ final class IceoryxRoudi {
         }
     }
 
-    /** The running RouDi if wirebench started it with chunks of at least {@code chunk} bytes; empty when none runs. */
+    /**
+     * The running RouDi if wirebench started it with chunks of at least {@code chunk} bytes; empty when none
+     * runs (or the one found was a finished run's, stopping). One that wirebench started but whose marker
+     * is not written yet (it is starting: the marker comes once it is ready) is waited for, bounded.
+     */
     private static Optional<IceoryxRoudi> running(int chunk) {
-        Optional<Long> pid = runningPid();
-        if (pid.isEmpty()) {
+        Optional<Long> found = runningPid();
+        if (found.isEmpty()) {
             return Optional.empty();
         }
-        Properties m = marker();
-        if (m == null || !String.valueOf(pid.get()).equals(m.getProperty("pid"))) {
-            if (awaitExit(pid.get())) {
-                return Optional.empty(); // the RouDi of a run that just ended, stopping (its marker is removed first)
-            }
+        long pid = found.get();
+        if (!startedByWirebench(pid)) {
             throw WirebenchException.badInput("-transport SHMEM: an iceoryx RouDi not started by wirebench runs"
-                    + " (pid " + pid.get() + "); its mempools are unknown and there can be one RouDi per host:"
-                    + " stop it (kill " + pid.get() + ") and run again");
+                    + " (pid " + pid + "); its mempools are unknown and there can be one RouDi per host:"
+                    + " stop it (kill " + pid + ") and run again");
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(READY_TIMEOUT_MS);
+        Properties m = marker();
+        while (m == null || !String.valueOf(pid).equals(m.getProperty("pid"))) {
+            if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                return Optional.empty(); // a finished run's RouDi, stopped meanwhile (its marker goes first)
+            }
+            if (System.nanoTime() > deadline) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, "-transport SHMEM: the iceoryx RouDi"
+                        + " another wirebench process started (pid " + pid + ") was neither ready nor gone after "
+                        + READY_TIMEOUT_MS / 1000 + " s");
+            }
+            sleepMs(20);
+            m = marker();
         }
         int have = Integer.parseInt(m.getProperty("chunk_bytes", "0"));
         if (have < chunk) {
             throw WirebenchException.badInput("-transport SHMEM: the iceoryx RouDi that wirebench process "
-                    + m.getProperty("started_by") + " started (pid " + pid.get() + ") has chunks of " + have
+                    + m.getProperty("started_by") + " started (pid " + pid + ") has chunks of " + have
                     + " bytes, this run needs " + chunk + " (largest message plus " + CHUNK_OVERHEAD_BYTES
                     + " B of headers): start the run with the largest messages first, or let that run end");
         }
-        return Optional.of(new IceoryxRoudi(pid.get(), false, have, Integer.parseInt(m.getProperty("chunks", "0"))));
+        return Optional.of(new IceoryxRoudi(pid, false, have, Integer.parseInt(m.getProperty("chunks", "0"))));
     }
 
-    /** Whether process {@code pid} exits within 5 s. */
-    private static boolean awaitExit(long pid) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            sleepMs(20);
+    /** Whether RouDi {@code pid} is a child of wirebench's supervisor shell (its $0 is "wirebench-roudi"). */
+    private static boolean startedByWirebench(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+            String ppid = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1];
+            return Files.readString(Path.of("/proc", ppid, "cmdline")).contains(SUPERVISOR_NAME);
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
-        return true;
     }
 
     /** The pid of a running iox-roudi (its /proc/PID/comm), if any. */
@@ -206,7 +222,7 @@ final class IceoryxRoudi {
         Path config = dir.resolve("roudi.toml");
         Path log = dir.resolve("roudi.log");
         Files.writeString(config, config(chunk, count));
-        Process sh = new ProcessBuilder("/bin/sh", "-c", SUPERVISOR, "wirebench-roudi", EXECUTABLE.toString(),
+        Process sh = new ProcessBuilder("/bin/sh", "-c", SUPERVISOR, SUPERVISOR_NAME, EXECUTABLE.toString(),
                 config.toString(), log.toString(), MARKER.toString()).redirectErrorStream(true).start();
         // the supervisor's stdin stays open as long as this JVM lives (held here): its end is the signal to stop RouDi
         SUPERVISORS.add(sh);
@@ -226,7 +242,7 @@ final class IceoryxRoudi {
             boolean alive = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
             if (text.contains(STILL_RUNNING) || !alive && runningPid().isPresent()) {
                 // another run's RouDi won the race: use it once it is ready and has written its marker
-                return awaitOther(chunk, deadline);
+                return awaitOther(chunk);
             }
             if (!alive || System.nanoTime() > deadline) {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "-transport SHMEM: iox-roudi (pid " + pid
@@ -249,15 +265,8 @@ final class IceoryxRoudi {
         return new IceoryxRoudi(pid, true, chunk, count);
     }
 
-    private static IceoryxRoudi awaitOther(int chunk, long deadline) {
-        while (System.nanoTime() < deadline) {
-            Properties m = marker();
-            Optional<Long> pid = runningPid();
-            if (m != null && pid.isPresent() && String.valueOf(pid.get()).equals(m.getProperty("pid"))) {
-                return running(chunk).orElseThrow();
-            }
-            sleepMs(20);
-        }
+    /** The RouDi that another wirebench process started at the same time (ours lost the race for iceoryx's lock). */
+    private static IceoryxRoudi awaitOther(int chunk) {
         return running(chunk).orElseThrow(() -> new WirebenchException(WirebenchException.RUN_FAILED,
                 "-transport SHMEM: another iox-roudi started at the same time and then went away"));
     }
