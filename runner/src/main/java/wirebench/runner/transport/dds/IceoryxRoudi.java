@@ -42,6 +42,12 @@ final class IceoryxRoudi {
      * encapsulation, seq, key and sequence length (16), and headroom; rounded up to 64 in {@link #chunkBytes}.
      */
     static final int CHUNK_OVERHEAD_BYTES = 192;
+    /**
+     * The smallest message a pool is sized for: the harness's default batch (8 KiB) and more, so that the
+     * two roles of a run, which size their messages differently (a subscriber does not know that the
+     * publisher runs a latency test without batches), fit the same pool whichever starts RouDi.
+     */
+    static final int MIN_MESSAGE_BYTES = 16 << 10;
     /** The pool's memory at most (chunks x chunk size), and its chunk count bounds. */
     static final long POOL_BUDGET_BYTES = 256L << 20;
     static final int MIN_CHUNKS = 64;
@@ -89,9 +95,12 @@ final class IceoryxRoudi {
         this.chunks = chunks;
     }
 
-    /** The chunk size for messages of up to {@code messageBytes}: the sample plus the headers, rounded up to 64. */
+    /**
+     * The chunk size for messages of up to {@code messageBytes} (at least {@link #MIN_MESSAGE_BYTES}): the
+     * sample plus the headers, rounded up to 64.
+     */
     static int chunkBytes(int messageBytes) {
-        long c = ((long) messageBytes + CHUNK_OVERHEAD_BYTES + 63) & ~63L;
+        long c = ((long) Math.max(messageBytes, MIN_MESSAGE_BYTES) + CHUNK_OVERHEAD_BYTES + 63) & ~63L;
         return (int) Math.min(Integer.MAX_VALUE & ~63, c);
     }
 

@@ -146,16 +146,20 @@ class DdsShmTest {
 
     @Test
     @Timeout(240)
-    void shouldPrintLatencyRowOverSharedMemoryWhenBothRolesRunWithShmem(@TempDir Path dir) throws Exception {
+    void shouldPrintLatencyRowOfMegabyteSamplesOverSharedMemoryWhenBothRolesRunWithShmem(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("run");
-        try (DdsChild run = DdsChild.start(MAIN, "run", "pubsub", "-bothRoles", "-latencyTest", "-dataLen", "65536",
-                "-engine", "dds", "-transport", "SHMEM", "-domain", "92", "-numIter", "2000", "-noPrintIntervals",
+        // 1 MiB samples over shared memory (RouDi's pool sized to them)
+        try (DdsChild run = DdsChild.start(MAIN, "run", "pubsub", "-bothRoles", "-latencyTest", "-dataLen", "1048576",
+                "-engine", "dds", "-transport", "SHMEM", "-domain", "92", "-numIter", "500", "-noPrintIntervals",
                 "--out", out.toString())) {
             assertThat(run.exit(200)).as("output: %s", run.output()).isZero();
-            assertThat(run.output()).anyMatch(l -> l.matches(" +65536,.*"))
+            assertThat(run.output()).anyMatch(l -> l.matches(" +1048576,.*"))
                     .anyMatch(l -> l.startsWith("wirebench pubsub: engine ") && l.contains("shared_memory=iceoryx RouDi"));
         }
         assertThat((String) engine(out).get("transport")).startsWith("SHMEM");
+        // the harness's message: 1 MiB + its 24-byte header; + 192 B = 1048792, up to a multiple of 64: 1048832;
+        // 256 MiB / 1048832 B = 255.9 (by hand)
+        assertThat((String) engine(out).get("shared_memory")).endsWith("mempool 255 chunks of 1048832 B");
     }
 
     @Test
