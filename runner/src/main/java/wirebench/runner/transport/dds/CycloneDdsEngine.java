@@ -53,6 +53,11 @@ public final class CycloneDdsEngine implements Engine {
                 throw Engine.usage("-multicast: not with -transport SHMEM (shared memory is one host's; multicast"
                         + " discovery would serve readers on other hosts over UDP)");
             }
+            if (!o.bestEffort()) {
+                notes.accept("-transport SHMEM: reliable over Cyclone's shared memory keeps KEEP_LAST history: a reader"
+                        + " that falls its history depth (at most " + SHM_QUEUE_CAPACITY + ") behind loses the oldest"
+                        + " samples (iceoryx's queue or the reader's history), counted as lost");
+            }
             return new Choice(TransportSettings.Kind.DDS_SHM, "DDS-SHMEM", !o.bestEffort(), false);
         }
         return new Choice(TransportSettings.Kind.DDS, "DDS-UDPv4", !o.bestEffort(), false);
