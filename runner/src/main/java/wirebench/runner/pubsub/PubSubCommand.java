@@ -100,7 +100,7 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean cpu;
     @Option(names = "-engine", completionCandidates = Engines.Names.class, description = "wirebench: the engine, one of ${COMPLETION-CANDIDATES} (default: the one -transport or -rawTransport selects, else aeron).")
     String engine;
-    @Option(names = "-transport", description = "UDPv4 (Aeron UDP, default), SHMEM (Aeron IPC), TCP (NIO, length-prefixed frames) or TLS (TLS 1.3 over TCP).")
+    @Option(names = "-transport", description = "UDPv4 (Aeron UDP, default), SHMEM (Aeron IPC; with -engine dds Cyclone's shared memory through iceoryx), TCP (NIO, length-prefixed frames) or TLS (TLS 1.3 over TCP).")
     String transport;
     @Option(names = {"-nic", "-allowInterfaces"}, description = "Local IPv4 address or interface name to bind and to send multicast from.")
     String nic;

@@ -50,7 +50,8 @@ public final class SpinningThreads {
     public static int own(TransportSettings ts, boolean publisher, boolean subscriber) {
         int roles = (publisher ? 1 : 0) + (subscriber ? 1 : 0);
         boolean aeron = ts.kind() == TransportSettings.Kind.AERON_UDP || ts.kind() == TransportSettings.Kind.AERON_IPC;
-        boolean polling = ts.kind() == TransportSettings.Kind.DDS ? !ddsWaitset(ts)
+        boolean dds = ts.kind() == TransportSettings.Kind.DDS || ts.kind() == TransportSettings.Kind.DDS_SHM;
+        boolean polling = dds ? !ddsWaitset(ts)
                 : aeron || (ts.kind() != TransportSettings.Kind.TLS && !ts.blockingSockets());
         int perRole = polling ? 1 : 0;
         int driver = aeron && ts.aeronDir() == null ? driverThreads(ts.threading().mode()) : 0;

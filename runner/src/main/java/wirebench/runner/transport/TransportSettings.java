@@ -74,7 +74,9 @@ public record TransportSettings(Kind kind, boolean reliable, boolean multicast, 
         /** TLS 1.3 streams (JSSE) with the same framing as TCP, unicast. */
         TLS,
         /** Eclipse Cyclone DDS: RTPS over UDP (docs/dds.md). */
-        DDS
+        DDS,
+        /** Eclipse Cyclone DDS over iceoryx shared memory (discovery still RTPS over UDP; docs/dds.md). */
+        DDS_SHM
     }
 
     /**

@@ -25,6 +25,8 @@ final class Cyclone {
     /** Debian's runtime soname of libddsc (upstream builds install {@code libddsc.so.0}). */
     static final String SONAMES = "libddsc.so.0debian, libddsc.so.0";
     static final int RETCODE_TIMEOUT = -10;
+    /** A write that found no free iceoryx chunk (shared memory), or a full resource limit: back pressure. */
+    static final int RETCODE_OUT_OF_RESOURCES = -5;
     static final int RELIABILITY_BEST_EFFORT = 0;
     static final int RELIABILITY_RELIABLE = 1;
     static final int HISTORY_KEEP_LAST = 0;
@@ -63,6 +65,7 @@ final class Cyclone {
     private final MethodHandle waitsetAttach;
     private final MethodHandle waitsetWait;
     private final MethodHandle strretcode;
+    private final MethodHandle sharedMemoryAvailable;
 
     private Cyclone(NativeLibrary lib) throws ReflectiveOperationException {
         library = lib.name;
@@ -92,6 +95,7 @@ final class Cyclone {
         waitsetAttach = lib.function("dds_waitset_attach", i, i, i, l);
         waitsetWait = lib.function("dds_waitset_wait", i, i, l, l, l);
         strretcode = lib.function("dds_strretcode", l, i);
+        sharedMemoryAvailable = lib.function("dds_is_shared_memory_available", boolean.class, i);
     }
 
     /** Why the engine cannot run here (Java, OS or the library), or empty. */
@@ -293,6 +297,18 @@ final class Cyclone {
                 : (int) subscriptionMatched.invokeExact(entity, at));
         check(rc, "get matched status");
         return status.getInt(8);
+    }
+
+    /**
+     * Whether the reader or writer {@code entity} has an iceoryx subscriber or publisher: false when shared
+     * memory is off, or when Cyclone 0.10 found its QoS or type unfit and sends its samples over the network.
+     */
+    boolean sharedMemory(int entity) {
+        try {
+            return (boolean) sharedMemoryAvailable.invokeExact(entity);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     int createWaitset(int participant) {

@@ -19,12 +19,26 @@ import wirebench.runner.transport.TransportSettings;
  * {@code -peer} and {@code -multicast} go into Cyclone's XML configuration; {@code -ddsperf} speaks
  * ddsperf's ping/pong protocol ({@link DdsperfPeer}) instead of the harness's topics. Needs Java 22+ and
  * libddsc at run time: without them the run is refused (exit 3) naming what to install.
+ *
+ * <p>{@code -transport SHMEM}: Cyclone's shared memory through iceoryx (needs {@code iox-roudi}, package
+ * iceoryx; {@link IceoryxRoudi} starts it). Cyclone 0.10.2 gives shared memory only to KEEP_LAST history
+ * (and volatile or transient-local durability, ignore-local NONE, automatic liveliness, no deadline:
+ * wirebench's endpoints always have those) and silently sends anything else over UDP, so: the history
+ * default becomes KEEP_LAST {@value #SHM_QUEUE_CAPACITY} (iceoryx's subscriber queue capacity; Perftest's
+ * reliable KEEP_ALL is not possible: over shared memory a reader that falls that far behind loses the
+ * oldest samples, which the harness counts as lost), and these are refused with exit 3 and the reason:
+ * {@code -ddsHistoryDepth 0} (KEEP_ALL), {@code -ddsperf} (its readers ignore local data), a {@code -peer}
+ * that is not an address of this host (shared memory is one host's); {@code -multicast} is a usage error
+ * (multicast discovery would let readers on other hosts in, served over UDP). Every reader and writer is
+ * checked to have shared memory when it is created ({@link DdsTransport}).
  */
 public final class CycloneDdsEngine implements Engine {
     static final String HISTORY_DEPTH = "-ddsHistoryDepth";
     static final String WAITSET = "-ddsWaitset";
     static final String WRITE_BATCH = "-ddsWriteBatch";
-    private static final Profile PROFILE = new Profile("dds", List.of("UDPv4"), false, "-engine dds",
+    /** The history depth with -transport SHMEM unless given: iceoryx 2.0's subscriber queue capacity (Debian's build). */
+    static final int SHM_QUEUE_CAPACITY = 256;
+    private static final Profile PROFILE = new Profile("dds", List.of("UDPv4", "SHMEM"), false, "-engine dds",
             List.of(HISTORY_DEPTH, WAITSET, WRITE_BATCH, DdsperfPeer.OPTION));
 
     @Override
@@ -34,6 +48,18 @@ public final class CycloneDdsEngine implements Engine {
 
     @Override
     public Choice choose(EngineOptions o, Consumer<String> notes) {
+        if (o.transport().equalsIgnoreCase("SHMEM")) {
+            if (o.multicast()) {
+                throw Engine.usage("-multicast: not with -transport SHMEM (shared memory is one host's; multicast"
+                        + " discovery would serve readers on other hosts over UDP)");
+            }
+            if (!o.bestEffort()) {
+                notes.accept("-transport SHMEM: reliable over Cyclone's shared memory keeps KEEP_LAST history: a reader"
+                        + " that falls its history depth (at most " + SHM_QUEUE_CAPACITY + ") behind loses the oldest"
+                        + " samples (iceoryx's queue or the reader's history), counted as lost");
+            }
+            return new Choice(TransportSettings.Kind.DDS_SHM, "DDS-SHMEM", !o.bestEffort(), false);
+        }
         return new Choice(TransportSettings.Kind.DDS, "DDS-UDPv4", !o.bestEffort(), false);
     }
 
@@ -42,7 +68,44 @@ public final class CycloneDdsEngine implements Engine {
         DdsTransport.refusal().ifPresent(why -> {
             throw WirebenchException.badInput(why);
         });
-        settings(s);
+        DdsSettings d = settings(s);
+        if (s.kind() == TransportSettings.Kind.DDS_SHM) {
+            IceoryxRoudi.refusal().ifPresent(why -> {
+                throw WirebenchException.badInput(why);
+            });
+            checkSharedMemory(s, d);
+        }
+    }
+
+    /** The -transport SHMEM cases Cyclone 0.10.2 would silently send over UDP: refused, exit 3. */
+    private static void checkSharedMemory(TransportSettings s, DdsSettings d) {
+        String shm = "-transport SHMEM: ";
+        if (d.historyDepth() == 0) {
+            throw WirebenchException.badInput(shm + "Cyclone DDS gives KEEP_ALL history (-ddsHistoryDepth 0) no shared"
+                    + " memory and would send over UDP; give -ddsHistoryDepth N >= 1 (default with SHMEM: "
+                    + SHM_QUEUE_CAPACITY + ")");
+        }
+        if (ddsperf(s)) {
+            throw WirebenchException.badInput(shm + "-ddsperf's readers ignore local data, which Cyclone DDS serves"
+                    + " only over UDP; drop one of them");
+        }
+        java.util.Set<String> peers = new java.util.LinkedHashSet<>(s.dataPeers());
+        peers.addAll(s.echoPeers());
+        for (String p : peers) {
+            if (!thisHost(p)) {
+                throw WirebenchException.badInput(shm + "-peer " + p + " is not an address of this host; shared memory"
+                        + " is one host's and Cyclone DDS would serve that peer over UDP");
+            }
+        }
+    }
+
+    private static boolean thisHost(String host) {
+        try {
+            java.net.InetAddress a = java.net.InetAddress.getByName(host);
+            return a.isLoopbackAddress() || a.isAnyLocalAddress() || java.net.NetworkInterface.getByInetAddress(a) != null;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     @Override
@@ -91,7 +154,7 @@ public final class CycloneDdsEngine implements Engine {
                 .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")));
         String depth = o.get(HISTORY_DEPTH);
         if (depth == null) {
-            return d;
+            return s.kind() == TransportSettings.Kind.DDS_SHM ? d.withHistoryDepth(SHM_QUEUE_CAPACITY) : d;
         }
         int n;
         try {

@@ -11,7 +11,8 @@ import wirebench.runner.transport.TransportSettings;
  * The Cyclone DDS configuration (the XML given to {@code dds_create_domain}) for a run: the
  * interface ({@code -nic}, or loopback when every peer is on this host), multicast or unicast
  * discovery to the peers ({@code -peer}; loopback cannot multicast, so a local run discovers by
- * unicast), socket buffers, and a message size that lets large samples go in few datagrams.
+ * unicast), socket buffers, a message size that lets large samples go in few datagrams, and with
+ * {@code -transport SHMEM} shared memory through iceoryx (SharedMemory/Enable).
  * Element names from Cyclone's configuration reference (docs/manual/options.md, 0.10.x).
  */
 final class DdsConfigXml {
@@ -51,7 +52,11 @@ final class DdsConfigXml {
         if (d.writeBatch()) {
             x.append("<WriteBatch>true</WriteBatch>");
         }
-        x.append("</Internal></Domain></CycloneDDS>");
+        x.append("</Internal>");
+        if (t.kind() == TransportSettings.Kind.DDS_SHM) {
+            x.append("<SharedMemory><Enable>true</Enable><LogLevel>warn</LogLevel></SharedMemory>");
+        }
+        x.append("</Domain></CycloneDDS>");
         return x.toString();
     }
 

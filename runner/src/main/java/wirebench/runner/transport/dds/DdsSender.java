@@ -11,7 +11,9 @@ import wirebench.runner.transport.Sender;
  * buffer itself, else a native copy) and calls {@code dds_write}, which serialises it before it
  * returns. Until a reader has matched, offer returns false (a write then would reach nobody); a
  * reliable writer whose unacknowledged data stays above Cyclone's high-water mark for the max blocking
- * time ({@link DdsTransport#MAX_BLOCKING_NS}) returns DDS_RETCODE_TIMEOUT: back pressure, false.
+ * time ({@link DdsTransport#MAX_BLOCKING_NS}) returns DDS_RETCODE_TIMEOUT: back pressure, false. Over
+ * shared memory a write that finds no free iceoryx chunk (Cyclone tries for about 10 ms) returns
+ * DDS_RETCODE_OUT_OF_RESOURCES: back pressure too.
  */
 final class DdsSender implements Sender {
     private final Cyclone dds;
@@ -61,7 +63,7 @@ final class DdsSender implements Sender {
         sample.putInt(TopicType.LENGTH_AT, lengthBytes);
         sample.putLong(TopicType.BUFFER_AT, address);
         int rc = dds.write(writer, sample.addressOffset());
-        if (rc == Cyclone.RETCODE_TIMEOUT) {
+        if (rc == Cyclone.RETCODE_TIMEOUT || rc == Cyclone.RETCODE_OUT_OF_RESOURCES) {
             return false;
         }
         if (rc < 0) {

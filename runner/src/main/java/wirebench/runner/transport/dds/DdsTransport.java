@@ -23,6 +23,16 @@ import wirebench.runner.transport.TransportSettings;
  * best-effort, KEEP_ALL or KEEP_LAST history ({@link DdsSettings}). Both ends of a topic in one
  * process (-bothRoles) meet in Cyclone's in-process delivery, not on the network: a run in two
  * processes (-pub, -sub) goes over RTPS/UDP.
+ *
+ * <p>{@code -transport SHMEM} ({@link TransportSettings.Kind#DDS_SHM}): Cyclone's shared memory through
+ * iceoryx. The transport finds or starts this host's RouDi first ({@link IceoryxRoudi}: a mempool sized
+ * to the largest message), creates the domain with SharedMemory enabled (bounded: iceoryx waits for
+ * RouDi without end), and checks every reader and writer it creates with
+ * {@code dds_is_shared_memory_available}: Cyclone 0.10.2 gives shared memory only to KEEP_LAST history,
+ * volatile or transient-local durability, ignore-local NONE, automatic liveliness and no deadline, and
+ * silently sends anything else over UDP, so an endpoint without it ends the run (exit 3) instead. Both
+ * roles in one process then also meet through iceoryx (Cyclone's in-process delivery skips readers that
+ * have an iceoryx subscriber). Discovery stays RTPS over UDP (loopback).
  */
 public final class DdsTransport implements Transport {
     /** Largest message: Cyclone fragments a sample into DATA_FRAG submessages; the harness's limit is 10 MiB. */
@@ -47,6 +57,8 @@ public final class DdsTransport implements Transport {
     private final List<AutoCloseable> ends = new ArrayList<>();
     private final List<DdsSender> senders = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<UnsafeBuffer> names = new ArrayList<>();
+    /** This run's RouDi with -transport SHMEM, else null. */
+    private final IceoryxRoudi roudi;
     private boolean closed;
 
     public DdsTransport(TransportSettings settings, DdsSettings dds) {
@@ -65,7 +77,12 @@ public final class DdsTransport implements Transport {
         this.xml = xml;
         this.type = new TopicType(dds.keyed());
         this.xmlNative = Cyclone.string(xml);
-        domain = this.dds.createDomain(dds.domainId(), xmlNative.addressOffset());
+        roudi = settings.kind() == TransportSettings.Kind.DDS_SHM ? IceoryxRoudi.forMessages(maxMessageBytes()) : null;
+        Cyclone c = this.dds;
+        int domainId = dds.domainId();
+        long config = xmlNative.addressOffset();
+        domain = roudi == null ? c.createDomain(domainId, config)
+                : IceoryxRoudi.bounded(() -> c.createDomain(domainId, config), roudi);
         if (domain < 0) {
             throw WirebenchException.badInput("Cyclone DDS refused its configuration (" + this.dds.errorText(domain)
                     + "; domain " + dds.domainId() + " already open in this process, or a bad -nic/-peer): " + xml);
@@ -110,7 +127,8 @@ public final class DdsTransport implements Transport {
     public synchronized Sender openSender(Topic t) {
         long q = qos();
         try {
-            int w = dds.check(dds.createWriter(participant, topic(t), q), "dds_create_writer " + topicName(t));
+            int w = requireSharedMemory(dds.check(dds.createWriter(participant, topic(t), q), "dds_create_writer "
+                    + topicName(t)), "writer");
             DdsSender s = new DdsSender(dds, w, dsettings);
             ends.add(s);
             senders.add(s);
@@ -124,7 +142,8 @@ public final class DdsTransport implements Transport {
     public synchronized Receiver openReceiver(Topic t) {
         long q = qos();
         try {
-            int r = dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader " + topicName(t));
+            int r = requireSharedMemory(dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader "
+                    + topicName(t)), "reader");
             DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()),
                     dsettings.writeBatch() ? this::flush : age -> { });
             ends.add(rcv);
@@ -132,6 +151,22 @@ public final class DdsTransport implements Transport {
         } finally {
             dds.deleteQos(q);
         }
+    }
+
+    /** {@code entity}, after checking that it has shared memory when the run asked for it (exit 3 if not). */
+    private int requireSharedMemory(int entity, String what) {
+        if (roudi != null && !dds.sharedMemory(entity)) {
+            dds.delete(entity);
+            throw WirebenchException.badInput("-transport SHMEM: Cyclone DDS " + dds.version + " gives this " + what
+                    + " (history " + history() + ") no shared memory and would send its samples over UDP; it needs"
+                    + " KEEP_LAST history (-ddsHistoryDepth N >= 1), volatile or transient-local durability,"
+                    + " ignore-local NONE, automatic liveliness and no deadline");
+        }
+        return entity;
+    }
+
+    private String history() {
+        return dsettings.historyDepth() == 0 ? "KEEP_ALL" : "KEEP_LAST " + dsettings.historyDepth();
     }
 
     /** Write batching: flushes the writers the calling thread wrote to at least {@code minAgeNs} ago. */
@@ -161,8 +196,16 @@ public final class DdsTransport implements Transport {
         m.put("domain_id", dsettings.domainId());
         m.put("type", type.typeName);
         m.put("topics", List.of(topicName(Topic.DATA), topicName(Topic.ECHO)));
-        m.put("reliability", settings.reliable() ? "RELIABLE (max blocking time " + MAX_BLOCKING_NS / 1_000_000 + " ms: a full writer waits in Cyclone)" : "BEST_EFFORT");
-        m.put("history", dsettings.historyDepth() == 0 ? "KEEP_ALL" : "KEEP_LAST " + dsettings.historyDepth());
+        m.put("reliability", (settings.reliable() ? "RELIABLE (max blocking time " + MAX_BLOCKING_NS / 1_000_000
+                + " ms: a full writer waits in Cyclone)" : "BEST_EFFORT") + (roudi == null ? ""
+                : "; over shared memory iceoryx's subscriber queue (KEEP_LAST depth, at most "
+                        + CycloneDdsEngine.SHM_QUEUE_CAPACITY + ") drops the oldest sample when the reader falls behind"));
+        m.put("transport", roudi == null ? "UDPv4 (RTPS)" : "SHMEM: Cyclone's shared memory through iceoryx, every"
+                + " reader and writer checked to have it (discovery RTPS/UDP)");
+        if (roudi != null) {
+            m.put("shared_memory", roudi.describe());
+        }
+        m.put("history", history());
         m.put("max_samples", dsettings.maxSamples());
         m.put("durability", "VOLATILE");
         m.put("write_batch", dsettings.writeBatch() ? "Cyclone WriteBatch: packed until a message is full; a role"

@@ -8,7 +8,7 @@ import java.util.Optional;
  * One shared library's functions as method handles, bound through the Foreign Function &amp; Memory
  * API (final in Java 22) by reflection, since wirebench compiles at Java 17 where
  * {@code java.lang.foreign} does not exist. Every argument and result is {@code int}, {@code long}
- * or void: native pointers travel as 64-bit integers (the address of a direct buffer), so each
+ * (C's bool: {@code boolean}) or void: native pointers travel as 64-bit integers (the address of a direct buffer), so each
  * handle has primitive types only and is called with {@link MethodHandle#invokeExact} without any
  * {@code MemorySegment} in sight. That holds on LP64 Linux (x86-64, aarch64), where a pointer is
  * passed exactly as a 64-bit integer.
@@ -25,6 +25,7 @@ final class NativeLibrary {
     private final Class<?> segmentClass;
     private final Object intLayout;
     private final Object longLayout;
+    private final Object booleanLayout;
     final String name;
 
     /**
@@ -54,6 +55,7 @@ final class NativeLibrary {
         Class<?> valueLayout = Class.forName(FOREIGN + "ValueLayout");
         intLayout = valueLayout.getField("JAVA_INT").get(null);
         longLayout = valueLayout.getField("JAVA_LONG").get(null);
+        booleanLayout = valueLayout.getField("JAVA_BOOLEAN").get(null);
     }
 
     /** Why FFM cannot run on this JVM and OS, or empty when it can. */
@@ -79,7 +81,7 @@ final class NativeLibrary {
 
     /**
      * A downcall handle for {@code function}: {@code result} and {@code args} each {@code int.class}
-     * or {@code long.class} (a pointer), {@code result} also {@code void.class}.
+     * or {@code long.class} (a pointer) or {@code boolean.class} (C's bool), {@code result} also {@code void.class}.
      */
     MethodHandle function(String function, Class<?> result, Class<?>... args) throws ReflectiveOperationException {
         Object argLayouts = Array.newInstance(layoutClass, args.length);
@@ -105,6 +107,10 @@ final class NativeLibrary {
         if (type == long.class) {
             return longLayout;
         }
-        throw new IllegalArgumentException("only int and long (pointers) cross to native code here, got " + type);
+        if (type == boolean.class) {
+            return booleanLayout;
+        }
+        throw new IllegalArgumentException("only int, long (pointers) and boolean (C's bool) cross to native code here, got "
+                + type);
     }
 }

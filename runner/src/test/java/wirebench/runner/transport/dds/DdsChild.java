@@ -54,6 +54,14 @@ public final class DdsChild implements AutoCloseable {
         return Jdks.requireJdk22("the DDS engine (Cyclone DDS through the Foreign Function & Memory API)");
     }
 
+    /** {@link #requirePrerequisites()}, and root, iproute2 and nftables for a test in network namespaces. */
+    public static Path requireNamespacePrerequisites() {
+        Prerequisites.requireRoot("network namespaces");
+        Prerequisites.requireCommand("ip", "iproute2");
+        Prerequisites.requireCommand("nft", "nftables");
+        return requirePrerequisites();
+    }
+
     /** Runs {@code mainClass args} on the JDK 22+. */
     public static DdsChild start(String mainClass, String... args) throws IOException {
         return startIn(null, mainClass, args);

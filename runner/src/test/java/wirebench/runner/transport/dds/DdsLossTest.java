@@ -18,8 +18,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import wirebench.testsupport.Prerequisites;
-
 /**
  * Injected loss on the DDS engine (issue 27): two hosts in network namespaces joined by a veth
  * pair, the publisher on one and the subscriber on the other (RTPS over UDP between them), and
@@ -27,7 +25,9 @@ import wirebench.testsupport.Prerequisites;
  * above 1000 bytes: 1000-byte samples, one per datagram with {@code -batchSize 0}; discovery,
  * heartbeats and acknowledgements are smaller). Best effort must report the datagrams nft dropped
  * (its counter) as lost, plus any the kernel dropped for a full socket buffer; reliable must lose
- * none. Needs root, iproute2, nftables, a JDK 22+ and libddsc (CI has them all).
+ * none. The same two hosts show {@code -multicast} where the interface supports it (a veth does, lo
+ * does not): without {@code -peer} they meet by multicast discovery, keyed with 100 000 instances.
+ * Needs root, iproute2, nftables, a JDK 22+ and libddsc (CI has them all).
  */
 class DdsLossTest {
     private static final String PREFIX = "wbd" + Integer.toHexString(0x10000 + ThreadLocalRandom.current().nextInt(0xeffff));
@@ -39,10 +39,7 @@ class DdsLossTest {
 
     @BeforeAll
     static void createHosts() throws Exception {
-        Prerequisites.requireRoot("network namespaces");
-        Prerequisites.requireCommand("ip", "iproute2");
-        Prerequisites.requireCommand("nft", "nftables");
-        DdsChild.requirePrerequisites();
+        DdsChild.requireNamespacePrerequisites();
         created = true;
         for (String ns : HOSTS) {
             sh("ip", "netns", "add", ns);
@@ -143,6 +140,33 @@ class DdsLossTest {
         assertThat(row[1]).as("lost; nft dropped %d, socket buffer overflows %d", dropped, overflowed)
                 .isCloseTo(dropped + overflowed, Offset.offset(SAMPLES / 100));
         assertThat(row[0] + row[1]).isEqualTo(SAMPLES);
+    }
+
+    @Test
+    @Timeout(240)
+    void shouldMatchByMulticastAndReachEveryInstanceWhenKeyedDdsRunsWith100000InstancesOnAVeth() throws Exception {
+        // no -peer: the two hosts can only meet by multicast discovery, which a veth carries (lo cannot);
+        // keyed, 100 000 instances, each written once: every instance must reach the subscriber
+        int instances = 100_000;
+        List<String> common = List.of("-engine", "dds", "-domain", "86", "-multicast", "-keyed", "-instances",
+                String.valueOf(instances), "-dataLen", "100", "-noPrintIntervals");
+        List<String> sub = new ArrayList<>(List.of("run", "pubsub", "-sub", "-nic", ADDRESSES[1]));
+        sub.addAll(common);
+        List<String> pub = new ArrayList<>(List.of("run", "pubsub", "-pub", "-nic", ADDRESSES[0], "-batchSize", "0",
+                "-numIter", String.valueOf(instances)));
+        pub.addAll(common);
+        try (DdsChild s = DdsChild.startIn(HOSTS[1], MAIN, sub.toArray(new String[0]));
+             DdsChild p = DdsChild.startIn(HOSTS[0], MAIN, pub.toArray(new String[0]))) {
+            assertThat(p.exit(150)).as("publisher: %s", p.output()).isZero();
+            assertThat(s.exit(60)).as("subscriber: %s", s.output()).isZero();
+            assertThat(s.output()).contains("subscriber 0: " + instances + " of " + instances
+                    + " instances received samples");
+            String row = s.output().stream().filter(l -> l.matches(" +100,.*")).findFirst().orElse(null);
+            assertThat(row).as("the subscriber's summary in %s", s.output()).isNotNull();
+            assertThat(row.split(",")[1].strip()).as("samples received").isEqualTo(String.valueOf(instances));
+            assertThat(p.output()).anyMatch(l -> l.contains("<AllowMulticast>true</AllowMulticast>"))
+                    .noneMatch(l -> l.contains("<Peers>"));
+        }
     }
 
     @Test
