@@ -4,16 +4,14 @@ import java.io.PrintWriter;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
 import wirebench.analyzer.cli.CompareCommand;
 import wirebench.analyzer.cli.ConvertCommand;
 import wirebench.analyzer.cli.DemoCommand;
 import wirebench.analyzer.cli.ReportCommand;
 import wirebench.analyzer.cli.StatsCommand;
 import wirebench.analyzer.history.HistoryCommand;
-import wirebench.contract.CommandLineErrors;
 import wirebench.contract.VersionProvider;
+import wirebench.contract.WirebenchMain;
 
 /** Entry point of the analyzer half: {@code wirebench stats|report|compare|convert|demo|history}. */
 @Command(name = "wirebench", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
@@ -25,14 +23,7 @@ import wirebench.contract.VersionProvider;
         exitCodeList = {"0:ok", "1:internal error (a bug: please report it with -v output)",
                 "2:usage error (bad option or command)", "3:bad input or configuration",
                 "4:regression found by compare or history changes --fail-on"})
-public final class AnalyzerMain {
-
-    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
-            description = "Print stack traces of errors (for bug reports).")
-    boolean verbose;
-
-    /** Exit code when an internal error (a bug) occurs. */
-    public static final int INTERNAL_ERROR = CommandLineErrors.INTERNAL_ERROR;
+public final class AnalyzerMain extends WirebenchMain {
 
     public static void main(String[] args) {
         System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
@@ -48,10 +39,6 @@ public final class AnalyzerMain {
 
     /** The configured command line, with wirebench's error handling installed. */
     public static CommandLine commandLine() {
-        AnalyzerMain main = new AnalyzerMain();
-        CommandLine cl = new CommandLine(main);
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
-        CommandLineErrors.install(cl, () -> main.verbose);
-        return cl;
+        return configured(new AnalyzerMain());
     }
 }

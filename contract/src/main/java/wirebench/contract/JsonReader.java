@@ -293,15 +293,7 @@ public final class JsonReader {
      */
     public void members(Obj into, MemberHook hook) {
         while (true) {
-            int p = peek();
-            if (p == -1) {
-                throw new EndOfInput(source + ":" + line + ": expected a member name, got end of input", line);
-            }
-            if (p != '"') {
-                throw error("a member name in double quotes");
-            }
-            String key = string();
-            expect(':');
+            String key = key();
             peek();
             int valueLine = line;
             if (hook != null && hook.value(key, valueLine, into, this)) {

@@ -5,11 +5,9 @@ import java.util.Arrays;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
-import wirebench.contract.CommandLineErrors;
 import wirebench.contract.VersionProvider;
 import wirebench.contract.WirebenchException;
+import wirebench.contract.WirebenchMain;
 import wirebench.runner.campaign.CampaignCommand;
 import wirebench.runner.pubsub.PerftestAbbreviations;
 
@@ -22,14 +20,7 @@ import wirebench.runner.pubsub.PerftestAbbreviations;
                 "2:usage error (bad option or command)", "3:bad input or configuration",
                 "5:run ended early (a subscriber's publisher lost): the rows measured are written, marked partial"
                         + " (end_reason)"})
-public final class RunnerMain {
-
-    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
-            description = "Print stack traces of errors (for bug reports).")
-    boolean verbose;
-
-    /** Exit code when an internal error (a bug) occurs. */
-    public static final int INTERNAL_ERROR = CommandLineErrors.INTERNAL_ERROR;
+public final class RunnerMain extends WirebenchMain {
 
     public static void main(String[] args) {
         int code = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
@@ -66,11 +57,8 @@ public final class RunnerMain {
 
     /** The configured command line, with wirebench's error handling installed. */
     public static CommandLine commandLine() {
-        RunnerMain main = new RunnerMain();
-        CommandLine cl = new CommandLine(main);
-        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLine cl = configured(new RunnerMain());
         cl.getSubcommands().get("run").getSubcommands().get("pubsub").setOptionsCaseInsensitive(true);
-        CommandLineErrors.install(cl, () -> main.verbose);
         return cl;
     }
 }

@@ -43,10 +43,7 @@ public final class ConvertCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
-        if (!Parsers.anyResults(parsed)) {
-            throw Parsers.nothingRead(inputs, parsed);
-        }
+        List<ParsedInput> parsed = Parsers.readResults(inputs);
         List<ResultTable> tables = new ArrayList<>();
         List<Object> sources = new ArrayList<>();
         List<Warning> warnings = new ArrayList<>();

@@ -55,10 +55,7 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<ParsedInput> parsed = Parsers.all().parseAll(inputs);
-        if (!Parsers.anyResults(parsed)) {
-            throw Parsers.nothingRead(inputs, parsed);
-        }
+        List<ParsedInput> parsed = Parsers.readResults(inputs);
         if (!perRepetition) {
             parsed = Repetitions.grouped(parsed);
         }

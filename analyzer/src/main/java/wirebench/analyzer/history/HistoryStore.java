@@ -11,6 +11,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -103,9 +104,7 @@ public final class HistoryStore {
         }
         int newId = nextPointId++;
         try (PreparedStatement s = c.prepareStatement("INSERT INTO point VALUES (?, ?, ?)")) {
-            s.setInt(1, newId);
-            s.setString(2, kind);
-            s.setString(3, point);
+            HistoryQueries.bind(s, Arrays.asList(newId, kind, point));
             s.executeUpdate();
         }
         pointIds.put(point, newId);
@@ -120,21 +119,9 @@ public final class HistoryStore {
         }
         try (PreparedStatement s = c.prepareStatement("INSERT INTO run VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
                 + "?, ?, ?)")) {
-            s.setInt(1, runNo);
-            s.setString(2, run.runId());
-            s.setString(3, run.source());
-            s.setString(4, run.format());
-            s.setObject(5, ts(run.startUtc()));
-            s.setObject(6, ts(run.endUtc()));
-            s.setObject(7, ts(run.timeUtc()));
-            s.setString(8, run.timeFrom());
-            s.setString(9, run.gitSha());
-            s.setString(10, run.toolVersion());
-            s.setString(11, run.host());
-            s.setString(12, run.commandLine());
-            s.setString(13, run.configSha());
-            s.setString(14, run.runJson());
-            s.setObject(15, ts(Instant.now()));
+            HistoryQueries.bind(s, Arrays.asList(runNo, run.runId(), run.source(), run.format(), ts(run.startUtc()),
+                    ts(run.endUtc()), ts(run.timeUtc()), run.timeFrom(), run.gitSha(), run.toolVersion(), run.host(),
+                    run.commandLine(), run.configSha(), run.runJson(), ts(Instant.now())));
             s.executeUpdate();
         }
         return runNo;
@@ -179,15 +166,8 @@ public final class HistoryStore {
         }
         try (PreparedStatement s = c.prepareStatement("INSERT INTO histogram VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             for (RunData.StoredHistogram h : run.histograms()) {
-                s.setInt(1, runNo);
-                s.setString(2, h.name());
-                s.setLong(3, h.count());
-                s.setDouble(4, h.p50Us());
-                s.setDouble(5, h.p90Us());
-                s.setDouble(6, h.p99Us());
-                s.setDouble(7, h.p999Us());
-                s.setDouble(8, h.p9999Us());
-                s.setDouble(9, h.maxUs());
+                HistoryQueries.bind(s, Arrays.asList(runNo, h.name(), h.count(), h.p50Us(), h.p90Us(), h.p99Us(),
+                        h.p999Us(), h.p9999Us(), h.maxUs()));
                 s.addBatch();
             }
             if (!run.histograms().isEmpty()) {

@@ -86,9 +86,7 @@ public final class SeriesReader {
         Map<Integer, String[]> points = points();
         int count = 0;
         try (PreparedStatement s = db.connection().prepareStatement(sql)) {
-            for (int i = 0; i < sqlArgs.size(); i++) {
-                s.setObject(i + 1, sqlArgs.get(i));
-            }
+            HistoryQueries.bind(s, sqlArgs);
             try (ResultSet r = s.executeQuery()) {
                 int curPoint = -1;
                 int curMetric = -1;

@@ -116,6 +116,15 @@ public final class Parsers {
         }
     }
 
+    /** Every input parsed by {@link #all()}; {@link #nothingRead} when none of them gave a result. */
+    public static List<ParsedInput> readResults(List<Path> inputs) {
+        List<ParsedInput> parsed = all().parseAll(inputs);
+        if (!anyResults(parsed)) {
+            throw nothingRead(inputs, parsed);
+        }
+        return parsed;
+    }
+
     /** Whether any input gave a table or a time series (a family with a header and no rows was read too). */
     public static boolean anyResults(List<ParsedInput> parsed) {
         return parsed.stream().anyMatch(p -> !p.tables().isEmpty() || !p.series().isEmpty());

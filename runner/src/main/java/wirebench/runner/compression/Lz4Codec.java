@@ -42,14 +42,11 @@ final class Lz4Codec implements Codec {
 
     @Override
     public void decompress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dst, int dstOff, int rawLen) {
-        int n;
         try {
-            n = decompressor.decompress(src, srcOff, srcLen, dst, dstOff, rawLen);
+            int n = decompressor.decompress(src, srcOff, srcLen, dst, dstOff, rawLen);
+            CorruptPayloadException.checkLength("LZ4", n, rawLen);
         } catch (LZ4Exception e) {
-            throw new CorruptPayloadException("LZ4: " + e.getMessage(), e);
-        }
-        if (n != rawLen) {
-            throw new CorruptPayloadException("LZ4: decompressed " + n + " bytes, expected " + rawLen);
+            throw CorruptPayloadException.failed("LZ4", e);
         }
     }
 

@@ -28,14 +28,11 @@ final class ZstdCodec implements Codec {
 
     @Override
     public void decompress(ByteBuffer src, int srcOff, int srcLen, ByteBuffer dst, int dstOff, int rawLen) {
-        int n;
         try {
-            n = dctx.decompressDirectByteBuffer(dst, dstOff, rawLen, src, srcOff, srcLen);
+            int n = dctx.decompressDirectByteBuffer(dst, dstOff, rawLen, src, srcOff, srcLen);
+            CorruptPayloadException.checkLength("ZSTD", n, rawLen);
         } catch (ZstdException e) {
-            throw new CorruptPayloadException("ZSTD: " + e.getMessage(), e);
-        }
-        if (n != rawLen) {
-            throw new CorruptPayloadException("ZSTD: decompressed " + n + " bytes, expected " + rawLen);
+            throw CorruptPayloadException.failed("ZSTD", e);
         }
     }
 

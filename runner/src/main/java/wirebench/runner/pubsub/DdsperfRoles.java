@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 import wirebench.contract.WirebenchException;
 import wirebench.runner.compression.CompressionSettings;
@@ -69,24 +70,29 @@ final class DdsperfRoles {
         }
     }
 
-    private long discoveryDeadline() {
-        return System.nanoTime() + TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS());
+    /**
+     * Answers pings until {@code matched}, at most the discovery timeout (then a run failure naming the
+     * ddsperf {@code wanted} mode to start), then says {@code next} on stderr.
+     */
+    private void awaitPeer(BooleanSupplier matched, String role, String wanted, String next) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS());
+        while (!matched.getAsBoolean()) {
+            if (System.nanoTime() - deadline >= 0) {
+                throw new WirebenchException(WirebenchException.RUN_FAILED, role + ": no ddsperf " + wanted
+                        + " matched in " + cfg.discoveryTimeoutS() + " s (start 'ddsperf -i " + cfg.domain()
+                        + (cfg.transport().reliable() ? "" : " -u") + " " + wanted
+                        + "' with the same Cyclone configuration)");
+            }
+            peer.answerPings(TimeUnit.MILLISECONDS.toNanos(10), (h, s, b) -> { });
+        }
+        err.println(next);
+        err.flush();
     }
 
     private void ping(PerftestPrinter printer) {
         err.println("Waiting to discover ddsperf pong (its pongs in partition " + peer.guid() + ") ...");
         err.flush();
-        long deadline = discoveryDeadline();
-        while (!peer.pongerMatched()) {
-            if (System.nanoTime() - deadline >= 0) {
-                throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher: no ddsperf pong matched in "
-                        + cfg.discoveryTimeoutS() + " s (start 'ddsperf -i " + cfg.domain() + (cfg.transport().reliable()
-                        ? "" : " -u") + " pong' with the same Cyclone configuration)");
-            }
-            peer.answerPings(TimeUnit.MILLISECONDS.toNanos(10), (h, s, b) -> { });
-        }
-        err.println("Sending data ...");
-        err.flush();
+        awaitPeer(peer::pongerMatched, "publisher", "pong", "Sending data ...");
         int seq = 0;
         for (int size : cfg.sizesBytes()) {
             for (int i = 0; i < cfg.warmUpPings(size); i++) {
@@ -180,17 +186,7 @@ final class DdsperfRoles {
         err.println("Waiting to discover ddsperf ping (participant user data DDSPerf:..., topic DDSPerf"
                 + (cfg.transport().reliable() ? "R" : "U") + "PingKS) ...");
         err.flush();
-        long deadline = discoveryDeadline();
-        while (peer.refresh() == 0) {
-            if (System.nanoTime() - deadline >= 0) {
-                throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber: no ddsperf ping matched in "
-                        + cfg.discoveryTimeoutS() + " s (start 'ddsperf -i " + cfg.domain() + (cfg.transport().reliable()
-                        ? "" : " -u") + " ping' with the same Cyclone configuration)");
-            }
-            peer.answerPings(TimeUnit.MILLISECONDS.toNanos(10), (h, s, b) -> { });
-        }
-        err.println("Waiting for data ...");
-        err.flush();
+        awaitPeer(() -> peer.refresh() != 0, "subscriber", "ping", "Waiting for data ...");
         Answers a = new Answers();
         cpu.reset();
         long start = System.nanoTime();

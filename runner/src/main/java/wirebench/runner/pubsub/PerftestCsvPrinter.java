@@ -19,6 +19,21 @@ final class PerftestCsvPrinter extends PerftestPrinter {
         return cpu ? ", CPU (%)" : "";
     }
 
+    /**
+     * A summary's column header when one is {@code pending}: after a titled blank line with intervals,
+     * and then before every summary; without intervals once. Returns whether one is pending next time.
+     */
+    private boolean summaryHeader(boolean pending, String title, String columns) {
+        if (!pending || !headers) {
+            return pending;
+        }
+        if (intervals) {
+            out.print("\n" + title + ":\n");
+        }
+        out.print(columns + cpuHead() + "\n");
+        return intervals;
+    }
+
     @Override
     synchronized void latencyHeader(int sizeBytes) {
         if (headers && intervals) {
@@ -39,17 +54,9 @@ final class PerftestCsvPrinter extends PerftestPrinter {
 
     @Override
     synchronized void latencySummary(LatencySummary s) {
-        if (latencySummaryHeaders && headers) {
-            if (!intervals) {
-                latencySummaryHeaders = false;
-            }
-            if (intervals) {
-                out.print("\nOne-way Latency Summary:\n");
-            }
-            out.print("Sample Size (Bytes), Ave (" + US + "), Std (" + US + "), Min (" + US + "), Max (" + US
-                    + "), 50% (" + US + "), 90% (" + US + "), 99% (" + US + "), 99.99% (" + US + "), 99.9999% (" + US
-                    + ")" + cpuHead() + "\n");
-        }
+        latencySummaryHeaders = summaryHeader(latencySummaryHeaders, "One-way Latency Summary",
+                "Sample Size (Bytes), Ave (" + US + "), Std (" + US + "), Min (" + US + "), Max (" + US + "), 50% (" + US
+                        + "), 90% (" + US + "), 99% (" + US + "), 99.99% (" + US + "), 99.9999% (" + US + ")");
         out.print(f("%19d,%9.0f,%9.1f,%9d,%9d,%9d,%9d,%9d,%12d,%14d", s.sizeBytes(), s.aveUs(), s.stdUs(), s.minUs(),
                 s.maxUs(), s.p50Us(), s.p90Us(), s.p99Us(), s.p9999Us(), s.p999999Us()) + cpuCol(s.cpuPct()) + "\n");
         out.flush();
@@ -74,16 +81,8 @@ final class PerftestCsvPrinter extends PerftestPrinter {
 
     @Override
     synchronized void throughputSummary(ThroughputSummary t) {
-        if (throughputSummaryHeaders && headers) {
-            if (!intervals) {
-                throughputSummaryHeaders = false;
-            }
-            if (intervals) {
-                out.print("\nThroughput Summary:\n");
-            }
-            out.print("Sample Size (Bytes), Total Samples, Avg Samples/s,    Avg Mbps, Lost Samples, Lost Samples (%)"
-                    + cpuHead() + "\n");
-        }
+        throughputSummaryHeaders = summaryHeader(throughputSummaryHeaders, "Throughput Summary",
+                "Sample Size (Bytes), Total Samples, Avg Samples/s,    Avg Mbps, Lost Samples, Lost Samples (%)");
         // Perftest prints samples/s with %14.0llu: a zero prints as 14 blanks
         String pps = t.packetsPerS() == 0 ? " ".repeat(14) : f("%14d", t.packetsPerS());
         out.print(f("%19d,%14d,", t.sizeBytes(), t.packets()) + pps + f(",%12.1f, %12d, %16.2f", t.mbps(), t.lost(),

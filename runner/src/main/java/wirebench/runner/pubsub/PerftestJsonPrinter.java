@@ -8,6 +8,12 @@ import java.io.PrintWriter;
  * starts with {@code \t\t\t"length":} and ends with {@code \t\t}} and no newline.
  */
 final class PerftestJsonPrinter extends PerftestPrinter {
+    private static final String INTERVAL_INDENT = "\t\t\t\t\t";
+    private static final String INTERVAL_CLOSE = "\n\t\t\t\t}";
+    private static final String SUMMARY_INDENT = "\t\t\t\t";
+    /** Closes the summary and the size's object. */
+    private static final String SUMMARY_CLOSE = "\n\t\t\t}\n\t\t}";
+
     private boolean started;
     private boolean firstInterval;
 
@@ -38,6 +44,23 @@ final class PerftestJsonPrinter extends PerftestPrinter {
         }
     }
 
+    /** Closes the intervals array with {@code intervalsEnd} (when there is one), then opens the summary. */
+    private void openSummary(String intervalsEnd) {
+        if (intervals) {
+            out.print(intervalsEnd);
+        }
+        out.print("\t\t\t\"summary\":{\n");
+    }
+
+    /** Ends an object: its CPU member with {@code -cpu} at {@code indent}, then {@code close}; flushed. */
+    private void endObject(String indent, double cpuPct, String close) {
+        if (cpu) {
+            out.print(f(",\n" + indent + "\"CPU\": %1.2f", cpuPct));
+        }
+        out.print(close);
+        out.flush();
+    }
+
     @Override
     synchronized void latencyInterval(int sizeBytes, long latencyUs, double aveUs, double stdUs, long minUs,
             long maxUs, double cpuPct) {
@@ -45,28 +68,18 @@ final class PerftestJsonPrinter extends PerftestPrinter {
         out.print(f("\n\t\t\t\t{\n\t\t\t\t\t\"latency\": %d,\n\t\t\t\t\t\"latency_ave\": %1.2f,\n"
                 + "\t\t\t\t\t\"latency_std\": %1.2f,\n\t\t\t\t\t\"latency_min\": %d,\n\t\t\t\t\t\"latency_max\": %d",
                 latencyUs, aveUs, stdUs, minUs, maxUs));
-        if (cpu) {
-            out.print(f(",\n\t\t\t\t\t\"CPU\": %1.2f", cpuPct));
-        }
-        out.print("\n\t\t\t\t}");
-        out.flush();
+        endObject(INTERVAL_INDENT, cpuPct, INTERVAL_CLOSE);
     }
 
     @Override
     synchronized void latencySummary(LatencySummary s) {
-        if (intervals) {
-            out.print("\n\t\t\t],\n");
-        }
-        out.print(f("\t\t\t\"summary\":{\n\t\t\t\t\"latency_ave\": %1.2f,\n\t\t\t\t\"latency_std\": %1.2f,\n"
+        openSummary("\n\t\t\t],\n");
+        out.print(f("\t\t\t\t\"latency_ave\": %1.2f,\n\t\t\t\t\"latency_std\": %1.2f,\n"
                 + "\t\t\t\t\"latency_min\": %d,\n\t\t\t\t\"latency_max\": %d,\n\t\t\t\t\"latency_50\": %d,\n"
                 + "\t\t\t\t\"latency_90\": %d,\n\t\t\t\t\"latency_99\": %d,\n\t\t\t\t\"latency_99.99\": %d,\n"
                 + "\t\t\t\t\"latency_99.9999\": %d", s.aveUs(), s.stdUs(), s.minUs(), s.maxUs(), s.p50Us(), s.p90Us(),
                 s.p99Us(), s.p9999Us(), s.p999999Us()));
-        if (cpu) {
-            out.print(f(",\n\t\t\t\t\"CPU\": %1.2f", s.cpuPct()));
-        }
-        out.print("\n\t\t\t}\n\t\t}");
-        out.flush();
+        endObject(SUMMARY_INDENT, s.cpuPct(), SUMMARY_CLOSE);
     }
 
     @Override
@@ -76,25 +89,15 @@ final class PerftestJsonPrinter extends PerftestPrinter {
                 + "\t\t\t\t\t\"packets/s_ave\": %1.2f,\n\t\t\t\t\t\"mbps\": %1.1f,\n\t\t\t\t\t\"mbps_ave\": %1.1f,\n"
                 + "\t\t\t\t\t\"lost\": %d,\n\t\t\t\t\t\"lost_percent\": %1.2f", t.sizeBytes(), t.packets(),
                 t.packetsPerS(), t.avePacketsPerS(), t.mbps(), t.aveMbps(), t.lost(), t.lostPct()));
-        if (cpu) {
-            out.print(f(",\n\t\t\t\t\t\"CPU\": %1.2f", t.cpuPct()));
-        }
-        out.print("\n\t\t\t\t}");
-        out.flush();
+        endObject(INTERVAL_INDENT, t.cpuPct(), INTERVAL_CLOSE);
     }
 
     @Override
     synchronized void throughputSummary(ThroughputSummary t) {
-        if (intervals) {
-            out.print("\t\t\t],\n");
-        }
-        out.print(f("\t\t\t\"summary\":{\n\t\t\t\t\"packets\": %d,\n\t\t\t\t\"packets/sAve\": %d,\n"
+        openSummary("\t\t\t],\n"); // Perftest closes the throughput intervals without a line break first
+        out.print(f("\t\t\t\t\"packets\": %d,\n\t\t\t\t\"packets/sAve\": %d,\n"
                 + "\t\t\t\t\"mbpsAve\": %1.1f,\n\t\t\t\t\"lost\": %d,\n\t\t\t\t\"lostPercent\": %1.2f", t.packets(),
                 t.packetsPerS(), t.mbps(), t.lost(), t.lostPct()));
-        if (cpu) {
-            out.print(f(",\n\t\t\t\t\"CPU\": %1.2f", t.cpuPct()));
-        }
-        out.print("\n\t\t\t}\n\t\t}");
-        out.flush();
+        endObject(SUMMARY_INDENT, t.cpuPct(), SUMMARY_CLOSE);
     }
 }

@@ -22,32 +22,25 @@ final class PerftestLegacy2Printer extends PerftestLegacyPrinter {
     @Override
     synchronized void latencyInterval(int sizeBytes, long latencyUs, double aveUs, double stdUs, long minUs,
             long maxUs, double cpuPct) {
-        out.print(f("One way Latency: %6d us  Ave %6.0f us  Std %6.1f us  Min %6d us  Max %6d", latencyUs, aveUs,
-                stdUs, minUs, maxUs) + cpuSuffix(cpuPct) + "\n");
-        out.flush();
+        line(f("One way Latency: %6d us  Ave %6.0f us  Std %6.1f us  Min %6d us  Max %6d", latencyUs, aveUs,
+                stdUs, minUs, maxUs), cpuPct);
     }
 
     @Override
     synchronized void latencySummary(LatencySummary s) {
-        out.print(f("Length: %5d  Latency: Ave %6.0f us  Std %6.1f us  Min %6d us  Max %6d us  50%% %6d us  90%% %6d us"
+        line(f("Length: %5d  Latency: Ave %6.0f us  Std %6.1f us  Min %6d us  Max %6d us  50%% %6d us  90%% %6d us"
                 + "  99%% %6d us  99.99%% %6d us  99.9999%% %6d us", s.sizeBytes(), s.aveUs(), s.stdUs(), s.minUs(),
-                s.maxUs(), s.p50Us(), s.p90Us(), s.p99Us(), s.p9999Us(), s.p999999Us()) + cpuSuffix(s.cpuPct()) + "\n");
-        out.flush();
+                s.maxUs(), s.p50Us(), s.p90Us(), s.p99Us(), s.p9999Us(), s.p999999Us()), s.cpuPct());
     }
 
     @Override
     synchronized void throughputInterval(ThroughputInterval t) {
-        out.print(f("Packets: %8d  Packets/s: %7d  Packets/s(ave): %7.0f  Mbps: %7.1f  Mbps(ave): %7.1f  Lost: %d",
-                t.packets(), t.packetsPerS(), t.avePacketsPerS(), t.mbps(), t.aveMbps(), t.lost())
-                + cpuSuffix(t.cpuPct()) + "\n");
-        out.flush();
+        line(f("Packets: %8d  Packets/s: %7d  Packets/s(ave): %7.0f  Mbps: %7.1f  Mbps(ave): %7.1f  Lost: %d",
+                t.packets(), t.packetsPerS(), t.avePacketsPerS(), t.mbps(), t.aveMbps(), t.lost()), t.cpuPct());
     }
 
     @Override
-    synchronized void throughputSummary(ThroughputSummary t) {
-        out.print(f("Length: %5d  Packets: %8d  Packets/s(ave): %7d  Mbps(ave): %7.1f  Lost: %d (%1.2f%%)",
-                t.sizeBytes(), t.packets(), t.packetsPerS(), t.mbps(), t.lost(), t.lostPct()) + cpuSuffix(t.cpuPct())
-                + "\n");
-        out.flush();
+    String summaryLostField() {
+        return "%d";
     }
 }

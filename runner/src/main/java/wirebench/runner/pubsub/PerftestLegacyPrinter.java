@@ -14,6 +14,17 @@ class PerftestLegacyPrinter extends PerftestPrinter {
         return cpu ? f(" CPU %1.2f (%%)", pct) : "";
     }
 
+    /** One line: the text, the CPU column with {@code -cpu}, a newline; flushed. */
+    final void line(String text, double cpuPct) {
+        out.print(text + cpuSuffix(cpuPct) + "\n");
+        out.flush();
+    }
+
+    /** The width of the throughput summary's lost count (Perftest 2.x prints it unpadded). */
+    String summaryLostField() {
+        return "%5d";
+    }
+
     @Override
     void header(int sizeBytes) {
         if (headers && intervals) {
@@ -25,33 +36,28 @@ class PerftestLegacyPrinter extends PerftestPrinter {
     @Override
     synchronized void latencyInterval(int sizeBytes, long latencyUs, double aveUs, double stdUs, long minUs,
             long maxUs, double cpuPct) {
-        out.print(f("One-Way Latency: %6d " + US + " Ave %6.0f " + US + " Std %6.1f " + US + " Min %6d " + US + " Max %6d "
-                + US, latencyUs, aveUs, stdUs, minUs, maxUs) + cpuSuffix(cpuPct) + "\n");
-        out.flush();
+        line(f("One-Way Latency: %6d " + US + " Ave %6.0f " + US + " Std %6.1f " + US + " Min %6d " + US + " Max %6d "
+                + US, latencyUs, aveUs, stdUs, minUs, maxUs), cpuPct);
     }
 
     @Override
     synchronized void latencySummary(LatencySummary s) {
-        out.print(f("Length: %5d Latency: Ave %6.0f " + US + " Std %6.1f " + US + " Min %6d " + US + " Max %6d " + US
+        line(f("Length: %5d Latency: Ave %6.0f " + US + " Std %6.1f " + US + " Min %6d " + US + " Max %6d " + US
                 + " 50%% %6d " + US + " 90%% %6d " + US + " 99%% %6d " + US + " 99.99%% %6d " + US + " 99.9999%% %6d " + US,
                 s.sizeBytes(), s.aveUs(), s.stdUs(), s.minUs(), s.maxUs(), s.p50Us(), s.p90Us(), s.p99Us(), s.p9999Us(),
-                s.p999999Us()) + cpuSuffix(s.cpuPct()) + "\n");
-        out.flush();
+                s.p999999Us()), s.cpuPct());
     }
 
     @Override
     synchronized void throughputInterval(ThroughputInterval t) {
-        out.print(f("Packets: %8d  Packets/s: %7d  Packets/s(ave): %7.0f  Mbps: %7.1f  Mbps(ave): %7.1f  Lost: %5d "
+        line(f("Packets: %8d  Packets/s: %7d  Packets/s(ave): %7.0f  Mbps: %7.1f  Mbps(ave): %7.1f  Lost: %5d "
                 + "(%1.2f%%)", t.packets(), t.packetsPerS(), t.avePacketsPerS(), t.mbps(), t.aveMbps(), t.lost(),
-                t.lostPct()) + cpuSuffix(t.cpuPct()) + "\n");
-        out.flush();
+                t.lostPct()), t.cpuPct());
     }
 
     @Override
     synchronized void throughputSummary(ThroughputSummary t) {
-        out.print(f("Length: %5d  Packets: %8d  Packets/s(ave): %7d  Mbps(ave): %7.1f  Lost: %5d (%1.2f%%)",
-                t.sizeBytes(), t.packets(), t.packetsPerS(), t.mbps(), t.lost(), t.lostPct()) + cpuSuffix(t.cpuPct())
-                + "\n");
-        out.flush();
+        line(f("Length: %5d  Packets: %8d  Packets/s(ave): %7d  Mbps(ave): %7.1f  Lost: " + summaryLostField()
+                + " (%1.2f%%)", t.sizeBytes(), t.packets(), t.packetsPerS(), t.mbps(), t.lost(), t.lostPct()), t.cpuPct());
     }
 }
