@@ -43,6 +43,7 @@ final class Cyclone {
 
     final String library;
     final String version;
+
     private final MethodHandle createDomain;
     private final MethodHandle createParticipant;
     private final MethodHandle createTopic;
@@ -66,6 +67,16 @@ final class Cyclone {
     private final MethodHandle waitsetWait;
     private final MethodHandle strretcode;
     private final MethodHandle sharedMemoryAvailable;
+
+    /** The first entries of an engine's run.json record: the library, its version, the binding. */
+    java.util.Map<String, Object> describe() {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("engine", "Cyclone DDS");
+        m.put("version", version);
+        m.put("library", library);
+        m.put("binding", "Foreign Function & Memory API, Java " + Runtime.version().feature());
+        return m;
+    }
 
     private Cyclone(NativeLibrary lib) throws ReflectiveOperationException {
         library = lib.name;

@@ -188,11 +188,7 @@ public final class DdsTransport implements Transport {
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", "Cyclone DDS");
-        m.put("version", dds.version);
-        m.put("library", dds.library);
-        m.put("binding", "Foreign Function & Memory API, Java " + Runtime.version().feature());
+        Map<String, Object> m = dds.describe();
         m.put("domain_id", dsettings.domainId());
         m.put("type", type.typeName);
         m.put("topics", List.of(topicName(Topic.DATA), topicName(Topic.ECHO)));

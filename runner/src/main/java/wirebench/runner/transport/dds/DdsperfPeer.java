@@ -336,11 +336,7 @@ public final class DdsperfPeer implements Transport {
 
     @Override
     public Map<String, Object> describe() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("engine", "Cyclone DDS");
-        m.put("version", dds.version);
-        m.put("library", dds.library);
-        m.put("binding", "Foreign Function & Memory API, Java " + Runtime.version().feature());
+        Map<String, Object> m = dds.describe();
         m.put("mode", "ddsperf-compatible ping/pong (" + OPTION + ")");
         m.put("type", type.typeName);
         m.put("topics", List.of(pingTopic, pongTopic));
@@ -355,11 +351,10 @@ public final class DdsperfPeer implements Transport {
 
     @Override
     public synchronized void close() {
-        if (closed) {
-            return;
+        if (!closed) {
+            closed = true;
+            dds.delete(participant); // deletes every entity in it
+            dds.delete(domain);
         }
-        closed = true;
-        dds.delete(participant);
-        dds.delete(domain);
     }
 }
