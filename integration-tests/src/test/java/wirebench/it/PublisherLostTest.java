@@ -28,8 +28,8 @@ import wirebench.analyzer.AnalyzerMain;
 import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.EndReason;
 import wirebench.contract.WirebenchException;
-import wirebench.runner.JavaOptions;
 import wirebench.runner.RunnerMain;
+import wirebench.runner.cli.JavaOptions;
 
 /**
  * A subscriber whose publisher vanishes writes what it measured: publisher and subscriber run as

@@ -29,7 +29,7 @@ import wirebench.analyzer.model.ParsedInput;
 import wirebench.analyzer.parse.InputText;
 import wirebench.analyzer.parse.Parsers;
 import wirebench.runner.RunnerMain;
-import wirebench.runner.JavaOptions;
+import wirebench.runner.cli.JavaOptions;
 
 /**
  * RTI's published scripts and command lines (seeds 000, 001, 003) run against wirebench with

@@ -186,6 +186,11 @@ public final class InputText {
         return head;
     }
 
+    /** The first {@code lines} lines of the head (fewer when the input is shorter), for sniffing. */
+    public List<String> head(int lines) {
+        return head.subList(0, Math.min(lines, head.size()));
+    }
+
     /** All lines without their line ends. Reads the whole input into memory on first use. */
     public List<String> lines() {
         if (all == null) {

@@ -78,20 +78,16 @@ public final class SpeedTestParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        List<String> head = text.head();
-        for (int i = 0; i < Math.min(head.size(), SNIFF_LINES); i++) {
-            String l = head.get(i);
-            if (l.contains("Bandwith: DATA:") || l.contains("packet received within")) {
-                return true;
-            }
-            if (l.contains("udp_msg_server.c:") || l.contains("packets received")) {
-                String c = withoutAnsi(l).strip();
-                if (ORIGINAL_LINE.matcher(c).matches() || PROGRESS.matcher(clean(l)).matches()) {
-                    return true;
-                }
-            }
+        return text.head(SNIFF_LINES).stream().anyMatch(SpeedTestParser::speedTestLine);
+    }
+
+    /** A line only speed_test's server prints: its bandwidth or summary line, its log or progress line. */
+    private static boolean speedTestLine(String l) {
+        if (l.contains("Bandwith: DATA:") || l.contains("packet received within")) {
+            return true;
         }
-        return false;
+        return (l.contains("udp_msg_server.c:") || l.contains("packets received"))
+                && (ORIGINAL_LINE.matcher(withoutAnsi(l).strip()).matches() || PROGRESS.matcher(clean(l)).matches());
     }
 
     private static String withoutAnsi(String line) {

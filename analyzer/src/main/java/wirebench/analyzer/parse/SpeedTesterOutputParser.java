@@ -63,11 +63,10 @@ public final class SpeedTesterOutputParser implements ResultParser {
             + " .*VM warning:|(SEVERE|INFO|CONFIG|FINE|FINER|FINEST): |[A-Z][a-z]{2} \\d{1,2}, \\d{4} \\d{1,2}:\\d{2}:\\d{2} "
             + "[AP]M [\\w$.]+ |\\[\\d+[.,]\\d+s]\\[|at [\\w$.]+\\(.*\\)$|\\.\\.\\. \\d+ more$|skipping registration "
             + "for )");
+    /** How far into the head the client's lines are looked for. */
+    private static final int SNIFF_LINES = 400;
     private static final Pattern ACCEPT = Pattern.compile(", Performed \\d+ in \\d+, \\S+ ms per call - (" + RATINGS
             + ")\\s*$|^Finished Test In \\d+ ServerSide: ");
-
-    static {
-    }
 
     @Override
     public String name() {
@@ -76,13 +75,7 @@ public final class SpeedTesterOutputParser implements ResultParser {
 
     @Override
     public boolean accepts(InputText text) {
-        List<String> head = text.head();
-        for (int i = 0; i < Math.min(head.size(), 400); i++) {
-            if (ACCEPT.matcher(head.get(i).strip()).find()) {
-                return true;
-            }
-        }
-        return false;
+        return text.head(SNIFF_LINES).stream().anyMatch(l -> ACCEPT.matcher(l.strip()).find());
     }
 
     /** One run of a client: its progress rows, its final block and what is known about it. */

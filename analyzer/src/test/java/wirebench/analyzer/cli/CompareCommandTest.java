@@ -152,7 +152,7 @@ class CompareCommandTest {
         Cli r = Cli.run("compare", a.toString(), b.toString(), "-o", html.toString(), "--fail-on", "p50_us>+5%");
 
         assertThat(r.exitCode()).isEqualTo(4);
-        try (BrowserCheck check = new BrowserCheck(dir.resolve("profile"))) {
+        try (BrowserCheck check = BrowserCheck.shared()) {
             BrowserCheck.Result res = check.open(html, Path.of("target", "browser-artifacts", "compare.png"));
             assertThat(res.consoleErrors()).isEmpty();
             assertThat(res.resourcesFetched()).isZero();
@@ -172,7 +172,7 @@ class CompareCommandTest {
         Path html = dir.resolve("compare.html");
         Cli.run("compare", a.toString(), b.toString(), "-o", html.toString());
 
-        try (BrowserCheck check = new BrowserCheck(dir.resolve("profile"))) {
+        try (BrowserCheck check = BrowserCheck.shared()) {
             BrowserCheck.Layout l = check.layout(html, 1280, 800,
                     Path.of("target", "browser-artifacts", "compare-first-screen.png"),
                     Path.of("target", "browser-artifacts", "compare-full.png"));

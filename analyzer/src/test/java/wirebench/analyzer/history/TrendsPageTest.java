@@ -80,7 +80,7 @@ class TrendsPageTest {
     void shouldShowTheNewestChangeAndItsPanelOnTheFirstScreenAt1280x800(@TempDir Path tmp) throws Exception {
         BrowserCheck.requireBrowser();
         Path html = page(tmp);
-        try (BrowserCheck b = new BrowserCheck(tmp.resolve("profile"))) {
+        try (BrowserCheck b = BrowserCheck.shared()) {
             Map<String, Object> seen = (Map<String, Object>) b.firstScreen(html, 1280, 800,
                     ARTIFACTS.resolve("trends-first-screen.png"), "var p = document.querySelector('figure.panel');"
                     + "var svg = p.querySelector('svg').getBoundingClientRect();"

@@ -1,12 +1,16 @@
 package wirebench.analyzer.report;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
+import java.util.stream.Stream;
 
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -25,6 +29,11 @@ import org.openqa.selenium.logging.LogType;
 public final class BrowserCheck implements AutoCloseable {
     public static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    /** The window a new browser opens (--window-size), where {@link #open} loads its page. */
+    private static final int START_WIDTH_PX = 1200;
+    private static final int START_HEIGHT_PX = 900;
+    private static BrowserCheck shared;
 
     private final ChromeDriver driver;
 
@@ -53,12 +62,45 @@ public final class BrowserCheck implements AutoCloseable {
         wirebench.testsupport.Prerequisites.requireExecutable(CHROMEDRIVER, "chromium-driver");
     }
 
+    /**
+     * This JVM's browser (a surefire fork's): started by the first test that asks, reused by every
+     * browser test after it, since starting Chromium and its driver is most of a short browser
+     * test; quit, and its profile deleted, when the JVM exits ({@link #close()} leaves it open, so a
+     * test holds it in a try-with-resources as it would a browser of its own). Each method below
+     * sizes the window before it loads its page, so no test sees what one before it left.
+     * Skips (or, in CI, fails) the calling test when the browser or its driver is missing.
+     */
+    public static synchronized BrowserCheck shared() throws IOException {
+        requireBrowser();
+        if (shared == null) {
+            Path profile = Files.createTempDirectory("wirebench-chromium");
+            BrowserCheck b = new BrowserCheck(profile);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                b.driver.quit();
+                deleteTree(profile);
+            }, "wirebench-browser-quit"));
+            shared = b;
+        }
+        return shared;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // the JVM is exiting: a temporary profile left behind is all that can happen
+        }
+    }
+
     public BrowserCheck(Path profileDir) {
         ChromeOptions o = new ChromeOptions();
         o.setBinary(CHROMIUM.toFile());
         o.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=1200,900", "--user-data-dir=" + profileDir);
+                "--disable-dev-shm-usage", "--window-size=" + START_WIDTH_PX + "," + START_HEIGHT_PX,
+                "--user-data-dir=" + profileDir);
         o.setCapability("goog:loggingPrefs", Map.of(LogType.BROWSER, "ALL"));
         ChromeDriverService service = new ChromeDriverService.Builder()
                 .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
@@ -69,10 +111,13 @@ public final class BrowserCheck implements AutoCloseable {
 
     /** Loads {@code html}, inspects it, and writes a full-page screenshot to {@code screenshot}. */
     public Result open(Path html, Path screenshot) throws Exception {
+        driver.manage().logs().get(LogType.BROWSER); // a page before this one (a shared browser's) says nothing here
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(START_WIDTH_PX, START_HEIGHT_PX));
         driver.get(html.toAbsolutePath().toUri().toString());
         JavascriptExecutor js = driver;
         long height = ((Number) js.executeScript("return document.documentElement.scrollHeight;")).longValue();
-        driver.manage().window().setSize(new org.openqa.selenium.Dimension(1200, (int) Math.min(height + 50, 16000)));
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(START_WIDTH_PX,
+                (int) Math.min(height + 50, 16000)));
         byte[] png = ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES);
         Files.createDirectories(screenshot.toAbsolutePath().getParent());
         Files.write(screenshot, png);
@@ -167,6 +212,7 @@ public final class BrowserCheck implements AutoCloseable {
      * viewport width first measured (the window's outer size minus it is the browser's own frame).
      */
     private long load(Path html, int widthPx, int heightPx) {
+        driver.manage().logs().get(LogType.BROWSER); // a page before this one (a shared browser's) says nothing here
         driver.manage().window().setSize(new org.openqa.selenium.Dimension(widthPx, heightPx));
         driver.get(html.toAbsolutePath().toUri().toString());
         JavascriptExecutor js = driver;
@@ -178,8 +224,11 @@ public final class BrowserCheck implements AutoCloseable {
         return innerW;
     }
 
+    /** Quits the browser; nothing for the JVM's {@link #shared()} one, which quits when the JVM exits. */
     @Override
     public void close() {
-        driver.quit();
+        if (this != shared) {
+            driver.quit();
+        }
     }
 }

@@ -31,7 +31,7 @@ class ReportBrowserTest {
         String text = Files.readString(html);
         assertThat(text).doesNotContainPattern("(?i)(src|href)\\s*=\\s*[\"']?(https?:|//)");
 
-        try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {
+        try (BrowserCheck b = BrowserCheck.shared()) {
             BrowserCheck.Result res = b.open(html, ARTIFACTS.resolve("report.png"));
 
             assertThat(res.consoleErrors()).isEmpty();
@@ -58,7 +58,7 @@ class ReportBrowserTest {
         String text = Files.readString(html);
         assertThat(text).doesNotContain("<script>window.__pwned").doesNotContain("<img src=x");
 
-        try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {
+        try (BrowserCheck b = BrowserCheck.shared()) {
             BrowserCheck.Result res = b.open(html, ARTIFACTS.resolve("hostile.png"));
 
             assertThat(res.pwned()).isNull();
@@ -91,7 +91,7 @@ class ReportBrowserTest {
         BrowserCheck.requireBrowser();
         Path html = demoReport(dir);
 
-        try (BrowserCheck b = new BrowserCheck(dir.resolve("profile"))) {
+        try (BrowserCheck b = BrowserCheck.shared()) {
             BrowserCheck.Layout l = b.layout(html, 1280, 800, ARTIFACTS.resolve("demo-first-screen.png"),
                     ARTIFACTS.resolve("demo-full.png"));
 

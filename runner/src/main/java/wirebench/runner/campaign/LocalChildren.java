@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 
-import wirebench.runner.JavaOptions;
 import wirebench.runner.campaign.CampaignRunner.Child;
 import wirebench.runner.campaign.CommandLines.Role;
+import wirebench.runner.cli.JavaOptions;
 import wirebench.runner.cli.MainClass;
 
 /**

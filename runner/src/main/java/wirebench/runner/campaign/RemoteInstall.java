@@ -21,6 +21,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import wirebench.runner.cli.MainClass;
+
 /**
  * What a multi-host campaign installs on each host, under {@code REMOTE_DIR/install/HASH/}: the
  * role wrapper {@code wb-role.sh}, the stop script {@code wb-stop.sh} and (unless
@@ -132,10 +134,18 @@ final class RemoteInstall {
         return m.find() ? Integer.parseInt(m.group(2)) : -1;
     }
 
-    /** This JVM's class path, with the jars a jar's manifest Class-Path names. */
+    /**
+     * The class path the bundle carries, with the jars a jar's manifest Class-Path names: the runner's
+     * jar alone when the runner runs from its jar and that jar's manifest names every library it needs
+     * (the launcher's {@code java -jar}; a JVM that embeds the runner beside other code, a test's,
+     * pushes no more than the runner needs), else this JVM's whole class path.
+     */
     private static Set<Path> classPath() throws IOException {
+        Path own = runnerJar();
+        List<String> entries = own != null ? List.of(own.toString())
+                : List.of(System.getProperty("java.class.path").split(File.pathSeparator));
         Set<Path> out = new LinkedHashSet<>();
-        for (String e : System.getProperty("java.class.path").split(File.pathSeparator)) {
+        for (String e : entries) {
             if (e.isBlank()) {
                 continue;
             }
@@ -143,20 +153,54 @@ final class RemoteInstall {
             if (!Files.exists(p) || !out.add(p) || !Files.isRegularFile(p)) {
                 continue;
             }
-            try (JarFile jar = new JarFile(p.toFile())) {
-                Manifest m = jar.getManifest();
-                String extra = m == null ? null : m.getMainAttributes().getValue("Class-Path");
-                if (extra != null) {
-                    for (String rel : extra.trim().split("\\s+")) {
-                        Path q = p.getParent().resolve(rel).normalize();
-                        if (Files.isRegularFile(q)) {
-                            out.add(q);
-                        }
-                    }
+            for (Path q : manifestClassPath(p)) {
+                if (Files.isRegularFile(q)) {
+                    out.add(q);
                 }
             }
         }
         return out;
+    }
+
+    /** The runner's jar when this class was loaded from it and every jar its Class-Path names exists; else null. */
+    private static Path runnerJar() throws IOException {
+        java.security.CodeSource src = RemoteInstall.class.getProtectionDomain().getCodeSource();
+        if (src == null) {
+            return null;
+        }
+        Path p;
+        try {
+            p = Path.of(src.getLocation().toURI());
+        } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            return null;
+        }
+        if (!Files.isRegularFile(p)) {
+            return null; // classes in a directory (a build's target/classes): the whole class path
+        }
+        try (JarFile jar = new JarFile(p.toFile())) {
+            Manifest m = jar.getManifest();
+            if (m == null || !MainClass.NAME.equals(m.getMainAttributes().getValue("Main-Class"))) {
+                return null;
+            }
+        }
+        List<Path> libs = manifestClassPath(p);
+        return !libs.isEmpty() && libs.stream().allMatch(Files::isRegularFile) ? p : null;
+    }
+
+    /** The entries of a jar's manifest Class-Path, resolved against the jar's directory (none: empty). */
+    private static List<Path> manifestClassPath(Path jarFile) throws IOException {
+        try (JarFile jar = new JarFile(jarFile.toFile())) {
+            Manifest m = jar.getManifest();
+            String extra = m == null ? null : m.getMainAttributes().getValue("Class-Path");
+            if (extra == null || extra.isBlank()) {
+                return List.of();
+            }
+            List<Path> out = new ArrayList<>();
+            for (String rel : extra.trim().split("\\s+")) {
+                out.add(jarFile.getParent().resolve(rel).normalize());
+            }
+            return out;
+        }
     }
 
     private static String launcher(List<String> classPath) {
@@ -171,7 +215,7 @@ final class RemoteInstall {
                 + " --enable-native-access=ALL-UNNAMED ${WIREBENCH_JAVA_OPTS:-}"
                 + " -Dfile.encoding=UTF-8"
                 + " -Dwirebench.git=" + System.getProperty("wirebench.git", "") + " -cp \""
-                + String.join(":", classPath) + "\" wirebench.runner.RunnerMain \"$@\"\n";
+                + String.join(":", classPath) + "\" " + MainClass.NAME + " \"$@\"\n";
     }
 
     private static void copyTree(Path from, Path to) throws IOException {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 
 import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
@@ -22,44 +24,57 @@ final class RemotePreflight {
         this.layout = layout;
     }
 
-    /** Checks every host, pushes the bundle where missing, stops roles a former run left. */
+    /**
+     * Checks every host, pushes the bundle where missing, stops roles a former run left. The hosts
+     * side by side (each step waits on its ssh), every one checked before anything is pushed; one
+     * line per host, in the hosts' order; the first host in that order that fails names the error.
+     */
     void prepare(Path out, PrintWriter o) {
         Path tmp = out.resolve("tmp");
         RemoteInstall install = RemoteInstall.build(tmp.resolve("bundle"), layout.remoteWirebench() == null);
         layout.install(install);
         SshCommands ssh = layout.ssh();
-        for (RemoteHost h : hosts) {
+        List<String> checks = OnEachHost.run(hosts, h -> {
             List<String> pre = ssh.ssh(h, RemoteInstall.preflight(layout.dir(h), install.hash(), layout.java(h),
                     layout.remoteWirebench()));
             SshRunner.Result r = SshRunner.run(pre, null, null, tmp, layout.sshTimeoutS());
             check(h, r, pre);
-            String javaLine = value(r.stdout(), "java: ");
-            if ("yes".equals(value(r.stdout(), "installed="))) {
-                o.println("host " + h.label() + ": " + javaLine + "; wirebench bundle " + install.hash()
+            return r.stdout();
+        });
+        boolean anyPush = checks.stream().anyMatch(c -> !"yes".equals(value(c, "installed=")));
+        Path tar = anyPush ? install.tarFile(tmp) : null; // written once, before the pushes read it
+        List<Integer> index = IntStream.range(0, hosts.size()).boxed().toList();
+        List<List<String>> lines = OnEachHost.run(index, i -> {
+            RemoteHost h = hosts.get(i);
+            String javaLine = value(checks.get(i), "java: ");
+            List<String> said = new ArrayList<>();
+            if ("yes".equals(value(checks.get(i), "installed="))) {
+                said.add("host " + h.label() + ": " + javaLine + "; wirebench bundle " + install.hash()
                         + " already installed in " + layout.installDir(h) + " (nothing pushed)");
             } else {
-                Path tar = install.tarFile(tmp);
                 long t0 = System.nanoTime();
                 List<String> push = ssh.ssh(h, RemoteInstall.push(layout.dir(h), install.hash()));
                 SshRunner.Result p = SshRunner.run(push, tar, null, tmp, 600);
                 if (!p.ok()) {
                     throw hostError(h, "the push failed (exit " + p.exit() + "): " + p.error(), push);
                 }
-                o.println("host " + h.label() + ": " + javaLine + "; pushed wirebench bundle " + install.hash() + " ("
-                        + Numbers.fixed(size(tar) / 1e6, 1) + " MB) to " + layout.installDir(h) + " in "
+                said.add("host " + h.label() + ": " + javaLine + "; pushed wirebench bundle " + install.hash()
+                        + " (" + Numbers.fixed(size(tar) / 1e6, 1) + " MB) to " + layout.installDir(h) + " in "
                         + Numbers.fixed((System.nanoTime() - t0) / 1e9, 1) + " s");
             }
             List<String> sweep = ssh.ssh(h, RemoteInstall.sweep(layout.dir(h), install.hash(), layout.runs(h)));
             SshRunner.Result s = SshRunner.run(sweep, null, null, tmp, layout.sshTimeoutS());
             for (String l : s.stdout().split("\n")) {
                 if (!l.isBlank()) {
-                    o.println("host " + h.label() + ": a role left by a former run: " + l.strip());
+                    said.add("host " + h.label() + ": a role left by a former run: " + l.strip());
                 }
             }
             if (!s.ok()) {
                 throw hostError(h, "cannot stop roles a former run left: " + s.error(), sweep);
             }
-        }
+            return said;
+        });
+        lines.forEach(l -> l.forEach(o::println));
         o.flush();
     }
 

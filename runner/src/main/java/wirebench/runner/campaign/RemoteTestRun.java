@@ -143,29 +143,49 @@ final class RemoteTestRun {
         return null;
     }
 
-    /** Each host's results directory of the test into the child's local results directory. */
-    private String fetchAll(List<Child> cs) throws IOException {
-        for (Child c : cs) {
+    /**
+     * Each host's results directory of the test into the child's local results directory, the hosts
+     * side by side; null when all came back, else why not (the first child, in order, that failed).
+     */
+    private String fetchAll(List<Child> cs) {
+        for (FetchFailure f : OnEachHost.run(cs, this::fetch)) {
+            if (f != null) {
+                if (f.lostHost() != null) {
+                    lostHost = f.lostHost();
+                }
+                return f.why();
+            }
+        }
+        return null;
+    }
+
+    /** Why a child's results did not come back, and the host ssh lost on the way (or null). */
+    private record FetchFailure(String why, String lostHost) {
+    }
+
+    /** One child's results fetched and unpacked: null, or why not. */
+    private FetchFailure fetch(Child c) {
+        try {
             Path tar = c.resultsDir().resolveSibling(c.resultsDir().getFileName() + ".tar");
             Files.createDirectories(c.resultsDir());
             List<String> cmd = layout.ssh().ssh(c.host(), RemoteLayout.fetch(c.remoteRun()));
             SshRunner.Result r = SshRunner.run(cmd, null, tar, c.stdout().getParent(), layout.sshTimeoutS());
             if (!r.ok()) {
-                if (r.exit() == 255 || r.exit() == -1) {
-                    lostHost = "host " + c.host().label() + " unreachable: " + r.error();
-                }
-                return "cannot fetch the results of " + RemoteCampaign.roleName(c) + " (exit " + r.exit() + "): "
-                        + r.error();
+                return new FetchFailure("cannot fetch the results of " + RemoteCampaign.roleName(c) + " (exit "
+                        + r.exit() + "): " + r.error(), r.exit() == 255 || r.exit() == -1
+                                ? "host " + c.host().label() + " unreachable: " + r.error() : null);
             }
             SshRunner.Result x = SshRunner.run(List.of("tar", "-xf", tar.toString(), "-C", c.resultsDir().toString()),
                     null, null, c.stdout().getParent(), 120);
             Files.deleteIfExists(tar);
             if (!x.ok() || !Files.exists(c.resultsDir().resolve("run.json"))) {
-                return "the results of " + RemoteCampaign.roleName(c) + " came back incomplete: "
-                        + (x.ok() ? "no run.json" : x.error());
+                return new FetchFailure("the results of " + RemoteCampaign.roleName(c) + " came back incomplete: "
+                        + (x.ok() ? "no run.json" : x.error()), null);
             }
+            return null;
+        } catch (IOException e) {
+            return new FetchFailure("cannot run ssh: " + e.getMessage(), null);
         }
-        return null;
     }
 
     /** Stops the roles on their hosts (in parallel); a note for every host where that failed. */

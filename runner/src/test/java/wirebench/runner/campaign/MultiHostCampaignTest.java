@@ -253,7 +253,7 @@ class MultiHostCampaignTest {
         Path hf = hostsFile(dir, 1, 2);
         List<String> cmd = new ArrayList<>(List.of(JAVA, "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED",
                 "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
-        cmd.addAll(wirebench.runner.JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
+        cmd.addAll(wirebench.runner.cli.JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "wirebench.runner.RunnerMain", "campaign"));
         cmd.addAll(common(dir.resolve("t"), hf, 30, "--sizes", "32", "--tests", "lat",
                 "--extra-arguments", "-basePort 21300 -discoveryTimeout 20"));

@@ -12,7 +12,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import wirebench.runner.JavaOptions;
+import wirebench.runner.cli.JavaOptions;
 import wirebench.testsupport.Prerequisites;
 
 /**

@@ -18,7 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import wirebench.contract.CsvFamilyReader;
 import wirebench.contract.JsonReader;
-import wirebench.runner.JavaOptions;
 
 /**
  * Issue 29 item 3: SIGTERM ends any command within 2 s. Each command runs as a real process (its

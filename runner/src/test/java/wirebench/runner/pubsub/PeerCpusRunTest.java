@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import wirebench.contract.JsonReader;
-import wirebench.runner.JavaOptions;
+import wirebench.runner.cli.JavaOptions;
 import wirebench.testsupport.Prerequisites;
 
 /**

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import wirebench.runner.JavaOptions;
+import wirebench.runner.cli.JavaOptions;
 
 /**
  * Three hosts in network namespaces on one bridge (host a: the publisher; b and c: subscribers),

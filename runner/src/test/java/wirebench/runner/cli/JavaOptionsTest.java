@@ -1,4 +1,4 @@
-package wirebench.runner;
+package wirebench.runner.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

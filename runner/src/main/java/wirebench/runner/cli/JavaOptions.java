@@ -1,4 +1,4 @@
-package wirebench.runner;
+package wirebench.runner.cli;
 
 import java.util.Arrays;
 import java.util.List;
