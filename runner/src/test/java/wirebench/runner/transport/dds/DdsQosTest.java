@@ -3,12 +3,16 @@ package wirebench.runner.transport.dds;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
+import wirebench.contract.JsonReader;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.TransportSettings;
@@ -16,7 +20,7 @@ import wirebench.runner.transport.TransportSettings;
 /**
  * Perftest's QoS options with a DDS meaning on the Cyclone engine (issue 27): {@code -durability} 0/1 as
  * DDS durability (2 and 3 refused), {@code -sendQueueSize} as the writer's WHC high-water mark. The
- * late-joiner proofs run in a child JVM on Java 22+ ({@link DdsChild}, domains 70..71); the option
+ * late-joiner proofs run in a child JVM on Java 22+ ({@link DdsChild}, domains 74..76); the option
  * checks run here.
  */
 class DdsQosTest {
@@ -41,13 +45,31 @@ class DdsQosTest {
     @Test
     @Timeout(120)
     void shouldDeliverWhatWasWrittenBeforeItJoinedWhenDurabilityIsTransientLocal() throws Exception {
-        assertThat(lateJoiner(DdsSettings.TRANSIENT_LOCAL, 70)).isEqualTo("late 0,1,2,99");
+        assertThat(lateJoiner(DdsSettings.TRANSIENT_LOCAL, 74)).isEqualTo("late 0,1,2,99");
     }
 
     @Test
     @Timeout(120)
     void shouldDeliverOnlyLaterSamplesToALateReaderWhenDurabilityIsVolatile() throws Exception {
-        assertThat(lateJoiner(DdsSettings.VOLATILE, 71)).isEqualTo("late 99");
+        assertThat(lateJoiner(DdsSettings.VOLATILE, 75)).isEqualTo("late 99");
+    }
+
+    @Test
+    @Timeout(240)
+    void shouldRecordTransientLocalAndTheSendQueueInRunJsonWhenARunGivesThem(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("run");
+        try (DdsChild run = DdsChild.start("wirebench.runner.RunnerMain", "run", "pubsub", "-bothRoles", "-dataLen", "32",
+                "-engine", "dds", "-domain", "76", "-durability", "1", "-sendQueueSize", "20", "-numIter", "20000",
+                "-noPrintIntervals", "--out", out.toString())) {
+            assertThat(run.exit(200)).as("output: %s", run.output()).isZero();
+        }
+        JsonReader.Obj runJson = (JsonReader.Obj) JsonReader.parse("run.json", Files.readString(out.resolve("run.json")));
+        Map<String, Object> engine = ((JsonReader.Obj) runJson.get("engine")).members();
+        // KEEP_ALL (reliable default): a late joiner gets the last 50 per instance
+        assertThat((String) engine.get("durability")).isEqualTo("TRANSIENT_LOCAL (a late-joining reader gets the last 50"
+                + " samples per instance)");
+        assertThat((String) engine.get("send_queue")).startsWith("20 messages (WHC high-water mark ");
+        assertThat((String) engine.get("config_xml")).contains("<WhcAdaptive>false</WhcAdaptive>");
     }
 
     @Test
