@@ -160,6 +160,9 @@ public final class CycloneDdsEngine implements Engine {
                 .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")))
                 .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")))
                 .withQos(durability(o.get(DURABILITY)), sendQueueSize(o.get(SEND_QUEUE_SIZE)));
+        if (d.durability() != DdsSettings.VOLATILE && ddsperf(s)) {
+            throw Engine.usage(DURABILITY + " 1: not with -ddsperf (ddsperf's ping/pong endpoints are VOLATILE)");
+        }
         String depth = o.get(HISTORY_DEPTH);
         if (depth == null) {
             return s.kind() == TransportSettings.Kind.DDS_SHM ? d.withHistoryDepth(SHM_QUEUE_CAPACITY) : d;
