@@ -222,7 +222,14 @@ final class ConfigResolver {
                 given.add(option);
             }
         }
+        boolean sendQueue = given.remove(SEND_QUEUE_SIZE);
         Engine engine = Engines.select(o.engine, o.rawTransport, o.transport, given);
+        if (sendQueue && engine.options().contains(SEND_QUEUE_SIZE)) {
+            given.add(SEND_QUEUE_SIZE);
+        } else if (sendQueue) {
+            notes.add(SEND_QUEUE_SIZE + ": ignored with " + engine.profile().selection() + " ("
+                    + PerftestOptions.SEND_QUEUE_ELSEWHERE + ")");
+        }
         TransportSettings.TlsFiles tls = new TransportSettings.TlsFiles(o.transportCertFile, o.transportPrivateKey,
                 o.transportCertAuthority);
         Engine.Choice choice = engine.choose(new EngineOptions(o.transport != null ? o.transport
@@ -318,6 +325,9 @@ final class ConfigResolver {
                 o.initialBurstSize == null ? 0 : o.initialBurstSize, o.latencyFile, output, calculatedRate,
                 o.idleStrategy != null, contention));
     }
+
+    /** Perftest's writer queue: the dds engine's option, which the other engines ignore with a note (as Perftest's table says). */
+    private static final String SEND_QUEUE_SIZE = "-sendQueueSize";
 
     private static WirebenchException usage(String message) {
         return new WirebenchException(WirebenchException.USAGE, message);

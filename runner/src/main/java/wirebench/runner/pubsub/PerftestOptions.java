@@ -54,6 +54,9 @@ public final class PerftestOptions {
     private static final String NO_TYPES = "wirebench samples are opaque byte arrays, no DDS type system or "
             + "serialization";
     private static final String DDS_SECURITY = "DDS Security is Connext's; for an encrypted link use -transport TLS";
+    /** Why the engines other than dds ignore -sendQueueSize (their stderr line says this). */
+    static final String SEND_QUEUE_ELSEWHERE = "Aeron's term length (sized from the largest message) bounds what is in"
+            + " flight; raw UDP, TCP and TLS have no writer queue";
     private static final String WAN = "RTI's WAN transport; wirebench has none: use -transport TCP or TLS with -peer";
 
     /** The table, in Perftest's order. */
@@ -68,8 +71,10 @@ public final class PerftestOptions {
             ignored("-verbosity", Arity.ONE, "Connext log verbosity 0-3",
                     "wirebench always logs errors, warnings and progress on stderr"),
             ignored("-dynamicData", Arity.NONE, "DynamicData API instead of generated types", NO_TYPES),
-            refused("-durability", Arity.ONE, "durability kind 0-3 (volatile .. persistent)",
-                    "wirebench keeps no history for late joiners (volatile only): drop -durability"),
+            impl("-durability", "durability kind 0-3 (volatile .. persistent)",
+                    "-engine dds: 0 VOLATILE, 1 TRANSIENT_LOCAL on writers and readers (a late joiner gets the writer's"
+                            + " history, KEEP_ALL: the last 50 per instance); 2 and 3 need a durability service Cyclone"
+                            + " does not run here: exit 3; other engines keep no history for late joiners: a usage error"),
             impl("-domain", "domain id 0-250 (default 1)",
                     "keeps runs apart: ports 20000 + 2 x D and D+1, Aeron stream ids derive from it"),
             impl("-instances", "number of instances (default 1)", "keys written round robin"),
@@ -110,8 +115,9 @@ public final class PerftestOptions {
             ignored("-checkConsistency", Arity.NONE, "Zero-Copy consistency check", "no Zero-Copy loans to check"),
             ignored("-preallocateFragmentedSamples", Arity.NONE, "preallocate fragment buffers",
                     "wirebench's buffers are allocated before the test"),
-            ignored("-sendQueueSize", Arity.ONE, "writer queue length (default 50)",
-                    "Aeron's term length (sized from the largest message) bounds what is in flight"),
+            impl("-sendQueueSize", "writer queue length (default 50)",
+                    "-engine dds: a reliable writer waits once N largest messages are unacknowledged (Cyclone's WHC"
+                            + " high-water mark); other engines: ignored (" + SEND_QUEUE_ELSEWHERE + ")"),
             ignored("-receiveQueueSize", Arity.ONE, "reader queue length (default 128)",
                     "Aeron's receiver window (sized from the path and sample, see above) bounds what is buffered"),
             ignored("-receiveBufferSize", Arity.ONE, "socket receive buffer",
@@ -181,7 +187,8 @@ public final class PerftestOptions {
                     "wirebench delivers every sample to every subscriber: run without -cft"),
             // transport
             impl("-transport", "UDPv4, UDPv6, SHMEM, TCP, TLS, DTLS, WAN, UDPv4_WAN",
-                    "UDPv4 (Aeron UDP), SHMEM (Aeron IPC), TCP, TLS; others a usage error naming what to use"),
+                    "UDPv4 (Aeron UDP; RTPS/UDP with -engine dds), SHMEM (Aeron IPC; with -engine dds Cyclone's shared"
+                            + " memory through iceoryx), TCP, TLS; others a usage error naming what to use"),
             impl("-nic", "interface address or name", "address or name; an unknown one lists this host's"),
             impl("-allowInterfaces", "alias of -nic", "alias of -nic"),
             impl("-peer", "peer locator (repeatable)",

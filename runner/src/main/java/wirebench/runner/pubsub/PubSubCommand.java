@@ -124,6 +124,10 @@ public final class PubSubCommand implements Callable<Integer> {
     boolean ddsWriteBatch;
     @Option(names = "-ddsperf", description = "DDS: speak ddsperf's ping/pong protocol: -pub -latencyTest measures against 'ddsperf pong', -sub answers 'ddsperf ping' (read by the dds engine; docs/dds.md).")
     boolean ddsperf;
+    @Option(names = "-durability", description = "DDS: Perftest's durability kind, 0 VOLATILE (default) or 1 TRANSIENT_LOCAL (a late-joining reader gets what the writer keeps); 2 and 3 need a durability service and are refused (read by the dds engine; other engines keep no history for late joiners).")
+    Integer durability;
+    @Option(names = "-sendQueueSize", description = "DDS: Perftest's writer queue length in messages: a reliable writer waits once this many of the largest message are unacknowledged (Cyclone's WHC high-water mark; default Cyclone's). Ignored by the other engines.")
+    Integer sendQueueSize;
     @Option(names = "-rawTransport", description = "Plain UDP sockets with harness batching instead of Aeron (best effort).")
     boolean rawTransport;
     @Option(names = "-noBlockingSockets", description = "Raw transport: non-blocking sockets, busy polling.")

@@ -102,6 +102,24 @@ class PerftestOptionsTest {
     }
 
     @Test
+    void shouldIgnoreSendQueueSizeAndRefuseDurabilityWhenTheEngineIsNotDds() {
+        PubSubCommand c = new PubSubCommand();
+        picocli.CommandLine cl = new picocli.CommandLine(c);
+        cl.setOptionsCaseInsensitive(true);
+        cl.parseArgs("-bothRoles", "-sendQueueSize", "10");
+        ConfigResolver resolver = new ConfigResolver(c);
+        resolver.resolve();
+        assertThat(resolver.notes()).contains("-sendQueueSize: ignored with -engine aeron ("
+                + PerftestOptions.SEND_QUEUE_ELSEWHERE + ")");
+
+        PubSubCommand d = new PubSubCommand();
+        new picocli.CommandLine(d).parseArgs("-bothRoles", "-durability", "1");
+        WirebenchException e = org.assertj.core.api.Assertions.catchThrowableOfType(WirebenchException.class, d::resolve);
+        assertThat(e.exitCode()).isEqualTo(WirebenchException.USAGE);
+        assertThat(e.getMessage()).startsWith("-durability: only with -engine dds");
+    }
+
+    @Test
     void shouldListEveryOptionInDocsPubsubMdAsTheTableSays() throws IOException {
         Path doc = Path.of(System.getProperty("user.dir")).resolve("../docs/pubsub.md").normalize();
         String text = Files.readString(doc, StandardCharsets.UTF_8);

@@ -59,6 +59,8 @@ final class Cyclone {
     private final MethodHandle qsetReliability;
     private final MethodHandle qsetHistory;
     private final MethodHandle qsetResourceLimits;
+    private final MethodHandle qsetDurability;
+    private final MethodHandle qsetDurabilityService;
     private final MethodHandle publicationMatched;
     private final MethodHandle subscriptionMatched;
     private final MethodHandle createWaitset;
@@ -99,6 +101,8 @@ final class Cyclone {
         qsetReliability = lib.function("dds_qset_reliability", v, l, i, l);
         qsetHistory = lib.function("dds_qset_history", v, l, i, i);
         qsetResourceLimits = lib.function("dds_qset_resource_limits", v, l, i, i, i);
+        qsetDurability = lib.function("dds_qset_durability", v, l, i);
+        qsetDurabilityService = lib.function("dds_qset_durability_service", v, l, l, i, i, i, i, i);
         publicationMatched = lib.function("dds_get_publication_matched_status", i, i, l);
         subscriptionMatched = lib.function("dds_get_subscription_matched_status", i, i, l);
         createWaitset = lib.function("dds_create_waitset", i, i);
@@ -279,6 +283,20 @@ final class Cyclone {
             qsetHistory.invokeExact(q, historyDepth == 0 ? HISTORY_KEEP_ALL : HISTORY_KEEP_LAST, Math.max(1, historyDepth));
             qsetResourceLimits.invokeExact(q, maxSamples, -1, -1);
             return q;
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+    }
+
+    /**
+     * Sets durability {@code kind} (DDS_DURABILITY_VOLATILE 0, TRANSIENT_LOCAL 1) on {@code qos}; a
+     * transient-local writer keeps the last {@code lateJoinerDepth} samples per instance for late
+     * joiners (its durability service history: Cyclone's default would keep only the last one).
+     */
+    void durability(long qos, int kind, int lateJoinerDepth) {
+        try {
+            qsetDurability.invokeExact(qos, kind);
+            qsetDurabilityService.invokeExact(qos, 0L, HISTORY_KEEP_LAST, lateJoinerDepth, -1, -1, -1);
         } catch (Throwable t) {
             throw rethrow(t);
         }

@@ -15,7 +15,10 @@ import wirebench.runner.transport.TransportSettings;
  * Eclipse Cyclone DDS through the Foreign Function &amp; Memory API ({@code -engine dds}; docs/dds.md):
  * {@code -domain} is the DDS domain id, {@code -bestEffort} the reliability, {@code -keyed} the keyed
  * type with each message written to its first sample's instance, {@code -ddsHistoryDepth} the history
- * (0 = KEEP_ALL, Perftest's reliable default), {@code -ddsWaitset} a blocking receive; {@code -nic},
+ * (0 = KEEP_ALL, Perftest's reliable default), {@code -ddsWaitset} a blocking receive, Perftest's
+ * {@code -durability} 0/1 the DDS durability VOLATILE/TRANSIENT_LOCAL (2 and 3 need a durability service
+ * Cyclone does not run here: exit 3) and {@code -sendQueueSize} the writer's WHC high-water mark in
+ * largest messages ({@link DdsConfigXml}); {@code -nic},
  * {@code -peer} and {@code -multicast} go into Cyclone's XML configuration; {@code -ddsperf} speaks
  * ddsperf's ping/pong protocol ({@link DdsperfPeer}) instead of the harness's topics. Needs Java 22+ and
  * libddsc at run time: without them the run is refused (exit 3) naming what to install.
@@ -36,10 +39,14 @@ public final class CycloneDdsEngine implements Engine {
     static final String HISTORY_DEPTH = "-ddsHistoryDepth";
     static final String WAITSET = "-ddsWaitset";
     static final String WRITE_BATCH = "-ddsWriteBatch";
+    /** Perftest's durability kind: 0 VOLATILE, 1 TRANSIENT_LOCAL (2, 3 need a durability service: refused). */
+    static final String DURABILITY = "-durability";
+    /** Perftest's writer queue length: Cyclone's WHC high-water mark in messages. */
+    static final String SEND_QUEUE_SIZE = "-sendQueueSize";
     /** The history depth with -transport SHMEM unless given: iceoryx 2.0's subscriber queue capacity (Debian's build). */
     static final int SHM_QUEUE_CAPACITY = 256;
     private static final Profile PROFILE = new Profile("dds", List.of("UDPv4", "SHMEM"), false, "-engine dds",
-            List.of(HISTORY_DEPTH, WAITSET, WRITE_BATCH, DdsperfPeer.OPTION));
+            List.of(HISTORY_DEPTH, WAITSET, WRITE_BATCH, DdsperfPeer.OPTION, DURABILITY, SEND_QUEUE_SIZE));
 
     @Override
     public Profile profile() {
@@ -151,20 +158,57 @@ public final class CycloneDdsEngine implements Engine {
         DdsSettings d = DdsSettings.defaults(x.domain(), x.keyed(), s.reliable())
                 .withKeyOf(x.key()::of)
                 .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")))
-                .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")));
+                .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")))
+                .withQos(durability(o.get(DURABILITY)), sendQueueSize(o.get(SEND_QUEUE_SIZE)));
+        if (d.durability() != DdsSettings.VOLATILE && ddsperf(s)) {
+            throw Engine.usage(DURABILITY + " 1: not with -ddsperf (ddsperf's ping/pong endpoints are VOLATILE)");
+        }
         String depth = o.get(HISTORY_DEPTH);
         if (depth == null) {
             return s.kind() == TransportSettings.Kind.DDS_SHM ? d.withHistoryDepth(SHM_QUEUE_CAPACITY) : d;
         }
-        int n;
-        try {
-            n = Integer.parseInt(depth.strip());
-        } catch (NumberFormatException e) {
-            n = -1;
-        }
+        int n = number(depth);
         if (n < 0) {
             throw Engine.usage(HISTORY_DEPTH + ": expected 0 (KEEP_ALL) or a KEEP_LAST depth >= 1, got '" + depth + "'");
         }
         return d.withHistoryDepth(n);
+    }
+
+    /** A non-negative int, or -1. */
+    private static int number(String value) {
+        try {
+            return Math.max(-1, Integer.parseInt(value.strip()));
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Perftest's {@code -durability}: 0 and 1 as DDS durability; 2 and 3 refused (exit 3); else a usage error. */
+    private static int durability(String value) {
+        if (value == null) {
+            return DdsSettings.VOLATILE;
+        }
+        int n = number(value);
+        if (n == 2 || n == 3) {
+            throw WirebenchException.badInput(DURABILITY + " " + n + ": " + (n == 2 ? "TRANSIENT" : "PERSISTENT")
+                    + " durability needs a durability service, which Cyclone DDS does not run here; use -durability 1"
+                    + " (TRANSIENT_LOCAL: the writer serves late joiners) or 0 (VOLATILE)");
+        }
+        if (n != DdsSettings.VOLATILE && n != DdsSettings.TRANSIENT_LOCAL) {
+            throw Engine.usage(DURABILITY + ": expected 0 (VOLATILE), 1 (TRANSIENT_LOCAL), 2 or 3, got '" + value + "'");
+        }
+        return n;
+    }
+
+    /** Perftest's {@code -sendQueueSize}: messages >= 1; 0 when not given (Cyclone's defaults). */
+    private static int sendQueueSize(String value) {
+        if (value == null) {
+            return 0;
+        }
+        int n = number(value);
+        if (n < 1) {
+            throw Engine.usage(SEND_QUEUE_SIZE + ": expected a number of messages >= 1, got '" + value + "'");
+        }
+        return n;
     }
 }

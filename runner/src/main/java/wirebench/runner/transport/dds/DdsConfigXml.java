@@ -52,12 +52,26 @@ final class DdsConfigXml {
         if (d.writeBatch()) {
             x.append("<WriteBatch>true</WriteBatch>");
         }
+        if (d.sendQueueSize() > 0) {
+            long high = whcHighBytes(t, d);
+            x.append("<Watermarks><WhcAdaptive>false</WhcAdaptive><WhcLow>").append(Math.min(1024, high))
+                    .append("B</WhcLow><WhcHigh>").append(high).append("B</WhcHigh><WhcHighInit>").append(high)
+                    .append("B</WhcHighInit></Watermarks>");
+        }
         x.append("</Internal>");
         if (t.kind() == TransportSettings.Kind.DDS_SHM) {
             x.append("<SharedMemory><Enable>true</Enable><LogLevel>warn</LogLevel></SharedMemory>");
         }
         x.append("</Domain></CycloneDDS>");
         return x.toString();
+    }
+
+    /**
+     * Perftest's {@code -sendQueueSize} in Cyclone's terms: a reliable writer waits once this many bytes are
+     * unacknowledged (its WHC high-water mark), {@code sendQueueSize} largest messages (at most 2 GiB).
+     */
+    static long whcHighBytes(TransportSettings t, DdsSettings d) {
+        return Math.min(Integer.MAX_VALUE, (long) d.sendQueueSize() * Math.max(1, t.maxMessageBytes()));
     }
 
     /** With {@code extraPeer} (host:port or host) among the discovery peers: for the RTPS proof. */

@@ -120,7 +120,9 @@ public final class DdsTransport implements Transport {
     }
 
     private long qos() {
-        return dds.qos(settings.reliable(), MAX_BLOCKING_NS, dsettings.historyDepth(), dsettings.maxSamples());
+        long q = dds.qos(settings.reliable(), MAX_BLOCKING_NS, dsettings.historyDepth(), dsettings.maxSamples());
+        dds.durability(q, dsettings.durability(), dsettings.lateJoinerDepth());
+        return q;
     }
 
     @Override
@@ -203,7 +205,10 @@ public final class DdsTransport implements Transport {
         }
         m.put("history", history());
         m.put("max_samples", dsettings.maxSamples());
-        m.put("durability", "VOLATILE");
+        m.put("durability", dsettings.durability() == DdsSettings.TRANSIENT_LOCAL ? "TRANSIENT_LOCAL (a late-joining"
+                + " reader gets the last " + dsettings.lateJoinerDepth() + " samples per instance)" : "VOLATILE");
+        m.put("send_queue", dsettings.sendQueueSize() == 0 ? "Cyclone's default WHC watermarks" : dsettings.sendQueueSize()
+                + " messages (WHC high-water mark " + DdsConfigXml.whcHighBytes(settings, dsettings) + " B)");
         m.put("write_batch", dsettings.writeBatch() ? "Cyclone WriteBatch: packed until a message is full; a role"
                 + " flushes its writes before it waits, and when it polls once the oldest is "
                 + DdsReceiver.FLUSH_AGE_NS / 1000 + " us old" : "off (one RTPS message per write)");

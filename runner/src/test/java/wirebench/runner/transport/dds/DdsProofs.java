@@ -26,6 +26,8 @@ import wirebench.runner.transport.TransportSettings;
  * <li>{@code echo DOMAIN}: sends back on ECHO each message of DATA, one message, then exits.</li>
  * <li>{@code ping DOMAIN BYTES SEED}: sends BYTES random bytes on DATA, compares the echo byte by byte.</li>
  * <li>{@code library SONAME}: the refusal for a library that does not open.</li>
+ * <li>{@code durability KIND DOMAIN}: writes 0, 1, 2 (a first reader matched), then opens a second reader
+ *     and writes 99; prints what the late joiner got, up to the 99.</li>
  * </ul>
  */
 public final class DdsProofs {
@@ -47,6 +49,9 @@ public final class DdsProofs {
                 break;
             case "ping":
                 ping(Integer.parseInt(args[1]), Integer.parseInt(args[2]), Long.parseLong(args[3]));
+                break;
+            case "durability":
+                durability(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
                 break;
             case "library":
                 try {
@@ -158,6 +163,31 @@ public final class DdsProofs {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
             System.out.println((Arrays.equals(payload, got[0]) ? "identical " : "different ") + got[0].length
                     + " bytes sha256 " + HexFormat.of().formatHex(sha.digest(got[0])));
+        }
+    }
+
+    private static void durability(int kind, int domain) {
+        try (DdsTransport t = new DdsTransport(loopback(64), DdsSettings.defaults(domain, false, true).withQos(kind, 0))) {
+            Receiver first = t.openReceiver(Topic.DATA);
+            Sender s = t.openSender(Topic.DATA);
+            UnsafeBuffer m = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
+            for (int i = 0; i < 3; i++) {
+                m.putInt(0, i);
+                send(s, m, 4);
+            }
+            first.poll((b, off, len) -> { }, 100);
+            Receiver late = t.openReceiver(Topic.DATA);
+            m.putInt(0, 99);
+            send(s, m, 4);
+            List<String> got = new ArrayList<>();
+            byte[] one;
+            do {
+                one = receiveOne(late);
+                if (one != null) {
+                    got.add(String.valueOf(ByteBuffer.wrap(one).order(java.nio.ByteOrder.nativeOrder()).getInt()));
+                }
+            } while (one != null && !got.get(got.size() - 1).equals("99"));
+            System.out.println("late " + String.join(",", got));
         }
     }
 }
