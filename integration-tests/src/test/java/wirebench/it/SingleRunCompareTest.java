@@ -53,13 +53,35 @@ class SingleRunCompareTest {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    @SuppressWarnings("unchecked")
     void shouldGiveThroughputVerdictsWithTheMethodWhenTwoSingleDemoRunsAreCompared(@TempDir Path tmp)
             throws IOException {
         Path a = run(tmp.resolve("a"), 63, "-executionTime", "1");
         Path b = run(tmp.resolve("b"), 64, "-executionTime", "1");
 
-        JsonReader.Obj doc = compare(a, b);
+        // two sizes, samples/s and Mbps each
+        assertThat(throughputVerdicts(compare(a, b))).isEqualTo(4);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldGiveThroughputVerdictsFromSlicesWhenTwoSingleCampaignsAreCompared(@TempDir Path tmp)
+            throws IOException {
+        String[] matrix = {"--tests", "thr", "--sizes", "1024", "--reliability", "rel", "--keyed", "unkeyed"};
+        LoopbackCampaign.run(tmp.resolve("a"), matrix);
+        LoopbackCampaign.run(tmp.resolve("b"), matrix);
+
+        // the campaign keeps its children's rate slices, as a single run writes them
+        assertThat(tmp.resolve("a/results/pubsub-throughput-intervals.csv")).exists();
+        // judged on the slices (or refused for too few blocks, saying so), never "n=1"
+        assertThat(throughputVerdicts(compare(tmp.resolve("a/results"), tmp.resolve("b/results")))).isEqualTo(2);
+    }
+
+    /**
+     * Checks every samples/s and Mbps row of the throughput points: a verdict by the interval
+     * bootstrap on the slices, or not testable for too few slices, saying so; how many rows.
+     */
+    @SuppressWarnings("unchecked")
+    private static int throughputVerdicts(JsonReader.Obj doc) {
         int seen = 0;
         for (Object o : (List<Object>) doc.get("deltas")) {
             JsonReader.Obj d = (JsonReader.Obj) o;
@@ -78,8 +100,7 @@ class SingleRunCompareTest {
                 seen++;
             }
         }
-        // two sizes, samples/s and Mbps each
-        assertThat(seen).isEqualTo(4);
+        return seen;
     }
 
     @Test
