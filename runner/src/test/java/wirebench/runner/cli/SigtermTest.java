@@ -25,7 +25,10 @@ import wirebench.runner.JavaOptions;
  * own JVM), is sent SIGTERM once it is doing its work (measuring, waiting for a peer, serving), and
  * must have ended 2 s later, killed by the signal (exit 143), with what it writes left valid: a
  * measuring pub/sub run's results directory holds run.json marked {@code interrupted} and the
- * partial row of the size under way.
+ * partial row of the size under way; a campaign stopped during its second test keeps the first
+ * (valid rows, its state line), nothing of the second, leaves no child behind and resumes; a
+ * campaign whose child ignores SIGTERM (a stuck Perftest) still ends in time (before, the hook gave
+ * the child 5 s).
  */
 class SigtermTest {
     @TempDir
@@ -66,14 +69,27 @@ class SigtermTest {
     /** A campaign of two 3 s throughput tests over loopback (Aeron), into {@code out}. */
     private List<String> campaign(Path out, String port, String... more) {
         List<String> args = new ArrayList<>(List.of("campaign", "--out", out.toString(), "--tests", "thr", "--sizes",
-                "32,1024", "--reliability", "rel", "--keyed", "unkeyed", "--execution-time", "3",
+                "32,1024", "--reliability", "rel", "--keyed", "unkeyed", "--batching", "on", "--execution-time", "3",
                 "--extra-arguments", "-basePort " + port));
         args.addAll(List.of(more));
         return args;
     }
 
+    /**
+     * A stand-in for a Perftest executable that ignores SIGTERM (as a process stuck in a system call
+     * or a wrapper script may): it says it runs, then waits a minute.
+     */
+    private Path stubbornExecutable() throws IOException {
+        Path exe = tmp.resolve("stubborn.sh");
+        Files.writeString(exe, "#!/bin/sh\ntrap '' TERM\necho 'stubborn: running' >&2\nsleep 60\n",
+                StandardCharsets.UTF_8);
+        assertThat(exe.toFile().setExecutable(true)).isTrue();
+        return exe;
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"pubsub-measuring", "pubsub-waiting", "udp-server", "rpc-server", "campaign"})
+    @ValueSource(strings = {"pubsub-measuring", "pubsub-waiting", "udp-server", "rpc-server", "campaign",
+        "campaign-stubborn-child"})
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void shouldEndWithin2SecondsWhenSentSigterm(String what) throws Exception {
         Path results = tmp.resolve("results");
@@ -82,6 +98,9 @@ class SigtermTest {
         List<ProcessHandle> children = new ArrayList<>();
         Process p = switch (what) {
             case "campaign" -> start(campaign(campaign, port));
+            case "campaign-stubborn-child" -> start(List.of("campaign", "--out", campaign.toString(), "--executable",
+                    stubbornExecutable().toString(), "--role", "pub", "--tests", "lat", "--sizes", "32",
+                    "--reliability", "rel", "--keyed", "unkeyed", "--batching", "on"));
             case "pubsub-measuring" -> start(List.of("run", "pubsub", "-bothRoles", "-transport", "TCP", "-basePort",
                     port, "-dataLen", "100", "-executionTime", "60", "--out", results.toString()));
             case "pubsub-waiting" -> start(List.of("run", "pubsub", "-sub", "-transport", "TCP", "-basePort", port,
@@ -97,7 +116,8 @@ class SigtermTest {
                 case "udp-server" -> s -> s.contains("info: listening on");
                 case "rpc-server" -> s -> s.contains("is up and ready on port");
                 // the second test's child measuring (its stderr in its log): the first test is kept
-                default -> s -> test2Sends(campaign);
+                case "campaign" -> s -> test2Sends(campaign);
+                default -> s -> logSays(campaign, "1-", "stubborn: running");
             });
             p.descendants().forEach(children::add);
 
@@ -108,10 +128,17 @@ class SigtermTest {
         } finally {
             p.destroyForcibly();
         }
-        if (what.equals("campaign")) {
+        if (what.startsWith("campaign")) {
             assertThat(children).as("the child of the running test").isNotEmpty();
             assertThat(children).as("no child outlives the campaign").noneMatch(SigtermTest::running);
+        }
+        if (what.equals("campaign")) {
             checkInterruptedCampaign(campaign, port);
+        }
+        if (what.equals("campaign-stubborn-child")) {
+            assertThat(read("err.txt")).contains("campaign: interrupted during test 1/1 ").contains(
+                    "0 of 1 tests finished");
+            assertThat(campaign.resolve("campaign-state.txt")).doesNotExist();
         }
         if (what.equals("pubsub-measuring")) {
             Object run = JsonReader.parse("run.json", Files.readString(results.resolve("run.json")));
@@ -128,9 +155,14 @@ class SigtermTest {
 
     /** Whether the second test's child has begun sending (its stderr in its log, {@code logs/2-...log}). */
     private static boolean test2Sends(Path campaign) {
+        return logSays(campaign, "2-", "Sending data");
+    }
+
+    /** Whether the log of a test whose name starts with {@code prefix} holds {@code text}. */
+    private static boolean logSays(Path campaign, String prefix, String text) {
         try (var s = Files.list(campaign.resolve("logs"))) {
-            for (Path f : s.filter(f -> f.getFileName().toString().startsWith("2-")).toList()) {
-                if (Files.readString(f, StandardCharsets.ISO_8859_1).contains("Sending data")) {
+            for (Path f : s.filter(f -> f.getFileName().toString().startsWith(prefix)).toList()) {
+                if (Files.readString(f, StandardCharsets.ISO_8859_1).contains(text)) {
                     return true;
                 }
             }
