@@ -94,6 +94,11 @@ class CompareRpcBlocksTest {
         assertThat(worse.err()).contains("FAIL p50_us>+5%").contains("(interval bootstrap, p=");
         Cli json = Cli.run("compare", a.toString(), slower.toString(), "--format", "json");
         assertThat(json.out()).contains("32+32 blocks, delta 95% CI +");
+        // text: every line within 120 columns, the notes whole (beside their line or under it)
+        Cli text = Cli.run("compare", a.toString(), slower.toString());
+        assertThat(text.out().lines()).allSatisfy(l -> assertThat(l.codePointCount(0, l.length())).as(l)
+                .isLessThanOrEqualTo(120));
+        assertThat(text.out().replaceAll("\\s+", " ")).contains("p99 needs 1000 samples");
     }
 
     @Test
