@@ -66,7 +66,8 @@ class SingleRunCompareTest {
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldGiveThroughputVerdictsFromSlicesWhenTwoSingleCampaignsAreCompared(@TempDir Path tmp)
             throws IOException {
-        String[] matrix = {"--tests", "thr", "--sizes", "1024", "--reliability", "rel", "--keyed", "unkeyed"};
+        String[] matrix = {"--tests", "thr", "--sizes", "1024", "--reliability", "rel", "--keyed", "unkeyed",
+            "--batching", "on"};
         LoopbackCampaign.run(tmp.resolve("a"), matrix);
         LoopbackCampaign.run(tmp.resolve("b"), matrix);
 
