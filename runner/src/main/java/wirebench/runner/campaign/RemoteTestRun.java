@@ -112,18 +112,23 @@ final class RemoteTestRun {
     /**
      * Ctrl-C: the running test's roles stopped on their hosts ({@code wb-stop.sh}) and its ssh
      * processes here (their roles' hosts then stop them too: {@code wb-role.sh} stops its role when
-     * the session ends), waiting for the stops until {@code deadlineNs} at most. A stop still
-     * running then goes on by itself after this JVM has ended.
+     * the session ends), waiting for the stops {@link #STOP_WAIT_MS} ms ({@code deadlineNs} at
+     * most). A stop still running then goes on by itself after this JVM has ended.
      */
     void stopAll(long deadlineNs) {
         List<Child> cs = new ArrayList<>(liveChildren);
         List<Process> procs = new ArrayList<>(live);
         List<String> notes = new CopyOnWriteArrayList<>();
+        long start = System.nanoTime();
         List<Thread> stops = startStops(cs, notes);
-        ProcessTrees.stop(procs, Math.min(TimeUnit.SECONDS.toNanos(2),
-                Math.max(0, deadlineNs - System.nanoTime()) / 2));
-        join(stops, deadlineNs);
+        ProcessTrees.stop(procs, TimeUnit.MILLISECONDS.toNanos(250));
+        // long enough for the stops' ssh to start (they finish on their own); the ssh sessions just
+        // ended stop the roles anyway
+        join(stops, Math.min(deadlineNs, start + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS)));
     }
+
+    /** How long the shutdown hook waits for the remote stops it started, ms. */
+    static final long STOP_WAIT_MS = 600;
 
     /** Why a role's ssh ended with {@code code}; an ssh failure (255) marks the host lost. */
     private String ended(Child c, int code) {
