@@ -266,7 +266,8 @@ class MultiHostCampaignTest {
             }
             coordinator.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook runs
             // issue 29: no hang on SIGTERM; the stops it started go on without it. Measured 2.08 s at load 17
-            // beside three namespace hosts (the local campaign: SigtermTest, 2 s); it waited up to 35 s before
+            // beside three namespace hosts (the local campaign: SigtermTest, 2 s); before, the hook waited for the
+            // remote stops (up to --connect-timeout + 20 s)
             assertThat(coordinator.waitFor(5, TimeUnit.SECONDS)).as("ended within 5 s of SIGTERM").isTrue();
         } finally {
             coordinator.destroyForcibly();
