@@ -53,13 +53,76 @@ class SingleRunCompareTest {
 
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
-    @SuppressWarnings("unchecked")
     void shouldGiveThroughputVerdictsWithTheMethodWhenTwoSingleDemoRunsAreCompared(@TempDir Path tmp)
             throws IOException {
         Path a = run(tmp.resolve("a"), 63, "-executionTime", "1");
         Path b = run(tmp.resolve("b"), 64, "-executionTime", "1");
 
-        JsonReader.Obj doc = compare(a, b);
+        // two sizes, samples/s and Mbps each
+        assertThat(throughputVerdicts(compare(a, b))).isEqualTo(4);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void shouldGiveThroughputVerdictsFromSlicesWhenTwoSingleCampaignsAreCompared(@TempDir Path tmp)
+            throws IOException {
+        String[] matrix = {"--tests", "thr", "--sizes", "1024", "--reliability", "rel", "--keyed", "unkeyed",
+            "--batching", "on"};
+        LoopbackCampaign.run(tmp.resolve("a"), matrix);
+        LoopbackCampaign.run(tmp.resolve("b"), matrix);
+
+        // the campaign keeps its children's rate slices, as a single run writes them
+        assertThat(tmp.resolve("a/results/pubsub-throughput-intervals.csv")).exists();
+        // judged on the slices (or refused for too few blocks, saying so), never "n=1"
+        assertThat(throughputVerdicts(compare(tmp.resolve("a/results"), tmp.resolve("b/results")))).isEqualTo(2);
+    }
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    @SuppressWarnings("unchecked")
+    void shouldGiveRpcVerdictsFromBlocksOfCallsWhenTwoSingleRpcRunsAreCompared(@TempDir Path tmp) throws IOException {
+        try (wirebench.runner.rpc.RmiServer server = wirebench.runner.rpc.RmiServer.start(
+                java.net.InetAddress.getLoopbackAddress(), 0, 5000)) {
+            for (String side : List.of("a", "b")) {
+                // the demo's RPC step: 300 calls a case
+                StringWriter err = new StringWriter();
+                int code = RunnerMain.run(new String[] {"run", "rpc", "client", "--host", "127.0.0.1", "--port",
+                    Integer.toString(server.port()), "--calls", "300", "--cases", "echo,in-new-1000", "--out",
+                    tmp.resolve(side).toString()}, new PrintWriter(new StringWriter(), true),
+                        new PrintWriter(err, true));
+                assertThat(code).as(err.toString()).isZero();
+            }
+        }
+
+        JsonReader.Obj doc = compare(tmp.resolve("a"), tmp.resolve("b"));
+        int seen = 0;
+        for (Object o : (List<Object>) doc.get("deltas")) {
+            JsonReader.Obj d = (JsonReader.Obj) o;
+            String point = (String) d.get("point");
+            String metric = (String) d.get("metric");
+            if (point.startsWith("rpc ") && List.of("p50_us", "calls_per_s", "ms_per_call").contains(metric)) {
+                if (d.get("verdict") == null) {
+                    // blocks too correlated to leave 8 (a loaded machine): said so, not judged
+                    assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap (not testable)");
+                    assertThat((String) d.get("note")).as(point + " " + metric).contains("fewer than 8");
+                } else {
+                    assertThat(d.get("method")).as(point + " " + metric).isEqualTo("interval bootstrap");
+                    assertThat(d.get("verdict")).as(point + " " + metric).isIn("worse", "better", "~");
+                    assertThat((String) d.get("note")).as(point + " " + metric).contains(" blocks, delta 95% CI ");
+                }
+                seen++;
+            }
+        }
+        // two cases, three metrics each
+        assertThat(seen).isEqualTo(6);
+    }
+
+    /**
+     * Checks every samples/s and Mbps row of the throughput points: a verdict by the interval
+     * bootstrap on the slices, or not testable for too few slices, saying so; how many rows.
+     */
+    @SuppressWarnings("unchecked")
+    private static int throughputVerdicts(JsonReader.Obj doc) {
         int seen = 0;
         for (Object o : (List<Object>) doc.get("deltas")) {
             JsonReader.Obj d = (JsonReader.Obj) o;
@@ -78,8 +141,7 @@ class SingleRunCompareTest {
                 seen++;
             }
         }
-        // two sizes, samples/s and Mbps each
-        assertThat(seen).isEqualTo(4);
+        return seen;
     }
 
     @Test

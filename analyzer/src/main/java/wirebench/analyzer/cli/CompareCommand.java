@@ -22,6 +22,7 @@ import wirebench.analyzer.compare.CompareWriter;
 import wirebench.analyzer.compare.Comparison;
 import wirebench.analyzer.compare.Gate;
 import wirebench.analyzer.compare.GateRule;
+import wirebench.analyzer.compare.RpcReplicates;
 import wirebench.analyzer.compare.RunSettings;
 import wirebench.analyzer.compare.SingleRunReplicates;
 import wirebench.analyzer.compare.SliceReplicates;
@@ -107,7 +108,7 @@ public final class CompareCommand implements Callable<Integer> {
         List<List<ParsedInput>> baseRuns = runs("baseline", basePaths, unreadable);
         List<List<ParsedInput>> candRuns = runs("candidate", candPaths, unreadable);
         cmp.withSingleRunTest(new SingleRunReplicates(basePaths, candPaths)
-                .or(new SliceReplicates(baseRuns, candRuns)));
+                .or(new SliceReplicates(baseRuns, candRuns)).or(new RpcReplicates(basePaths, candPaths)));
         Comparison.Result tables = cmp.compare(baseRuns, candRuns);
         List<Comparison.Delta> all = new ArrayList<>(tables.deltas());
         all.addAll(cmp.distributions(histograms(basePaths, unreadable), histograms(candPaths, unreadable)));

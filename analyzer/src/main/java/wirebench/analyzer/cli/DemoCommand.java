@@ -65,7 +65,13 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         Path dir = out != null ? out : Path.of("demo-results", LocalDateTime.now().format(
                 DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", java.util.Locale.ROOT)));
-        Files.createDirectories(dir.resolve("logs"));
+        try {
+            Files.createDirectories(dir.resolve("logs"));
+        } catch (IOException e) {
+            // a file in the way, no permission: bad configuration, not an internal error
+            throw wirebench.contract.WirebenchException.badInput(dir + ": cannot create the demo's directory ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
+        }
         List<Step> steps = steps(dir);
         List<String> failed = new ArrayList<>();
         List<Path> results = new ArrayList<>();

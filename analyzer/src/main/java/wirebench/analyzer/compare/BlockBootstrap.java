@@ -44,6 +44,32 @@ final class BlockBootstrap {
         return den == 0 ? 0 : num / den;
     }
 
+    /**
+     * How much a side's resampled statistics are spread around its statistic: the bootstrap of k
+     * blocks underestimates the variance of their mean by (k-1)/k, and neighbouring blocks still
+     * correlated (lag-1 autocorrelation r &gt; 0 of {@code x}, one value per block, but under the
+     * merging bound; its estimate corrected for its small-sample bias) make the mean vary
+     * (1+r)/(1-r) times more than independent blocks would (an AR(1) process's long-run variance):
+     * the square root of the product of both, at least 1.
+     */
+    static double spread(double[] x) {
+        int k = x.length;
+        // the lag-1 estimate of k values falls short of an AR(1) process's phi by about (1 + 4 phi)/k
+        // (Marriott and Pope, 1954): corrected, at most 0.9
+        double r = (lag1(x) + 1.0 / k) / (1 - 4.0 / k);
+        r = Math.min(0.9, Math.max(0, r));
+        return Math.sqrt(k / (k - 1.0) * (1 + r) / (1 - r));
+    }
+
+    /**
+     * A resampled statistic {@code x} moved {@code g} times as far from the side's statistic
+     * {@code at}, on the log scale (statistics are positive and vary by factors: a widened one never
+     * goes below 0).
+     */
+    static double widened(double x, double at, double g) {
+        return x <= 0 || at <= 0 ? x : at * Math.exp(Math.log(x / at) * g);
+    }
+
     /** Draws {@code w.length} blocks with replacement: {@code w[b]} is how often block b was drawn. */
     static void draw(SplittableRandom rnd, int[] w) {
         Arrays.fill(w, 0);

@@ -134,7 +134,8 @@ public final class CompareWriter {
         for (int i = 0; i < w.length - 1; i++) {
             fixed += w[i] + 2;
         }
-        int noteWidth = Math.max(12, TEXT_COLUMNS - fixed);
+        // with long methods and values the note has too little room beside them: it goes under its line
+        int noteWidth = TEXT_COLUMNS - fixed >= MIN_NOTE_COLUMNS ? TEXT_COLUMNS - fixed : 0;
         sb.append(KeyMetricsWriter.text(KeyMetrics.tables(r)));
         if (!byPoint.isEmpty()) {
             sb.append("\nall metrics\n").append(line(head, w, indent, noteWidth));
@@ -159,7 +160,13 @@ public final class CompareWriter {
         return s.codePointCount(0, s.length());
     }
 
-    /** One metric line: numbers right-aligned, text left, the note wrapped under itself. */
+    /** The narrowest note column beside the values; narrower, notes go on lines of their own. */
+    private static final int MIN_NOTE_COLUMNS = 30;
+
+    /**
+     * One metric line: numbers right-aligned, text left, the note wrapped under itself (or, with
+     * {@code noteWidth} 0, on lines of its own below, indented).
+     */
     private static String line(List<String> l, int[] w, int indent, int noteWidth) {
         StringBuilder line = new StringBuilder(" ".repeat(indent));
         for (int i = 0; i < l.size() - 1; i++) {
@@ -169,6 +176,15 @@ public final class CompareWriter {
             line.append(right ? " ".repeat(pad) + s : s + " ".repeat(pad)).append("  ");
         }
         StringBuilder out = new StringBuilder();
+        if (noteWidth == 0) {
+            out.append(line.toString().stripTrailing()).append('\n');
+            String note = l.get(l.size() - 1);
+            if (!note.isEmpty()) {
+                String under = " ".repeat(indent + 4);
+                wrap(out, note, under, under, TEXT_COLUMNS);
+            }
+            return out.toString();
+        }
         wrap(out, line + l.get(l.size() - 1), "", " ".repeat(line.length()), line.length() + noteWidth);
         return out.toString();
     }

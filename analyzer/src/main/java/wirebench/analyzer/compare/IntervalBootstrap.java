@@ -40,10 +40,26 @@ public final class IntervalBootstrap {
 
     /** Percentile levels computed per resample (0..100), and the mean after them. */
     private final double[] levels;
+    private final boolean widen;
 
     /** @param levels the percentiles (0..100) to compare; the mean is always compared too */
     public IntervalBootstrap(double... levels) {
+        this(false, levels);
+    }
+
+    private IntervalBootstrap(boolean widen, double... levels) {
         this.levels = levels.clone();
+        this.widen = widen;
+    }
+
+    /**
+     * The same method with each side's resampled statistics spread around its statistic by
+     * {@link BlockBootstrap#spread} of its blocks' medians, as {@link SliceBootstrap} spreads rates:
+     * for few short blocks (an RPC case's blocks of a few calls), whose bootstrap alone is too
+     * narrow by the shortfall of k blocks and the correlation left between neighbours.
+     */
+    public IntervalBootstrap widened() {
+        return new IntervalBootstrap(true, levels);
     }
 
     /**
@@ -163,11 +179,19 @@ public final class IntervalBootstrap {
         SplittableRandom rnd = new SplittableRandom(seed);
         int[] wb = new int[b.size()];
         int[] wc = new int[c.size()];
+        double gb = widen ? BlockBootstrap.spread(medians(b)) : 1;
+        double gc = widen ? BlockBootstrap.spread(medians(c)) : 1;
         for (int r = 0; r < RESAMPLES; r++) {
             BlockBootstrap.draw(rnd, wb);
             BlockBootstrap.draw(rnd, wc);
             double[] xb = sb.stats(levels, wb);
             double[] xc = sc.stats(levels, wc);
+            if (widen) {
+                for (int j = 0; j < m; j++) {
+                    xb[j] = BlockBootstrap.widened(xb[j], pb[j], gb);
+                    xc[j] = BlockBootstrap.widened(xc[j], pc[j], gc);
+                }
+            }
             for (int j = 0; j < m; j++) {
                 db[j][r] = xb[j];
                 dc[j][r] = xc[j];

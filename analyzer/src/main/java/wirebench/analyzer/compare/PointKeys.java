@@ -26,10 +26,14 @@ import wirebench.contract.Numbers;
  * values gathered per point and metric, one value per repetition.
  */
 public final class PointKeys {
-    /** Context entries that describe where a table came from, not what was tested. */
+    /**
+     * Context entries that describe where a table came from, not what was tested; and the rpc
+     * tables' {@code rating}, text derived from a measure (a case rated TOP in one run and SUPERB in
+     * the other is still one point).
+     */
     private static final Set<String> NOT_KEYS = Set.of("format", "family", "source", "role", "repetition", "rep",
             "perftest_version",
-            "run_id", "aggregate");
+            "run_id", "aggregate", "rating");
     /** Columns of the table of compared values. */
     private static final String POINT = "point";
     private static final String METRIC = "metric";

@@ -75,28 +75,9 @@ final class SliceBootstrap {
         return new Slices(rates, weights);
     }
 
-    /**
-     * How much a side's resampled rates are spread around its rate: the bootstrap of k blocks
-     * underestimates the variance of their mean by (k-1)/k, and neighbouring blocks still correlated
-     * (lag-1 autocorrelation r &gt; 0 but under the merging bound; its estimate corrected for its
-     * small-sample bias) make the mean vary (1+r)/(1-r) times more than independent blocks would
-     * (an AR(1) process's long-run variance): the square root of the product of both, at least 1.
-     */
+    /** How much a side's resampled rates are spread around its rate ({@link BlockBootstrap#spread}). */
     static double spread(Slices s) {
-        int k = s.size();
-        // the lag-1 estimate of k values falls short of an AR(1) process's phi by about (1 + 4 phi)/k
-        // (Marriott and Pope, 1954): corrected, at most 0.9
-        double r = (BlockBootstrap.lag1(s.rates()) + 1.0 / k) / (1 - 4.0 / k);
-        r = Math.min(0.9, Math.max(0, r));
-        return Math.sqrt(k / (k - 1.0) * (1 + r) / (1 - r));
-    }
-
-    /**
-     * A resampled rate {@code x} moved {@code g} times as far from the side's rate {@code rate}, on
-     * the log scale (rates are positive and vary by factors: a widened rate never goes below 0).
-     */
-    private static double widened(double x, double rate, double g) {
-        return x <= 0 || rate <= 0 ? x : rate * Math.exp(Math.log(x / rate) * g);
+        return BlockBootstrap.spread(s.rates());
     }
 
     /** The outcome for the rate: baseline and candidate rates, intervals, p-value (null with why). */
@@ -126,8 +107,8 @@ final class SliceBootstrap {
         for (int r = 0; r < dd.length; r++) {
             BlockBootstrap.draw(rnd, wb);
             BlockBootstrap.draw(rnd, wc);
-            db[r] = widened(b.rate(wb), rb, gb);
-            dc[r] = widened(c.rate(wc), rc, gc);
+            db[r] = BlockBootstrap.widened(b.rate(wb), rb, gb);
+            dc[r] = BlockBootstrap.widened(c.rate(wc), rc, gc);
             dd[r] = db[r] == 0 ? 0 : (dc[r] - db[r]) / Math.abs(db[r]) * 100.0;
         }
         return new IntervalBootstrap.Outcome(rb, rc, BlockBootstrap.interval(db), BlockBootstrap.interval(dc),

@@ -56,6 +56,7 @@ final class DetectOptions {
     int threads;
 
     EDivisive.Params params() {
+        byCommit(); // --order checked with the others, before the database is opened
         if (threads < 1) {
             throw new WirebenchException(WirebenchException.USAGE, "--threads: expected 1 or more, got " + threads);
         }
@@ -72,6 +73,15 @@ final class DetectOptions {
                     + "commit");
         }
         return order.equals("commit");
+    }
+
+    /** Refuses (usage error) a {@code --metric} that no run of {@code db} has; {@code stored}: the metrics it has. */
+    void checkStored(Set<String> stored, java.nio.file.Path db) {
+        for (String m : metrics) {
+            if (!stored.contains(m)) {
+                throw new WirebenchException(WirebenchException.USAGE, "--metric '" + m + "': not stored in " + db);
+            }
+        }
     }
 
     Set<String> metricSet() {

@@ -51,15 +51,10 @@ final class HistoryChanges extends HistoryReading implements Callable<Integer> {
         List<ChangeFinder.Found> found;
         int series;
         java.util.Map<String, Integer> searched = new java.util.HashMap<>();
-        try (HistoryDb h = db.openReadOnly(); ChangeFinder finder = new ChangeFinder(params, detect.threads)) {
+        try (HistoryDb h = open(); ChangeFinder finder = new ChangeFinder(params, detect.threads)) {
             SeriesReader reader = new SeriesReader(h);
             Set<String> stored = reader.metricNames();
-            for (String m : detect.metrics) {
-                if (!stored.contains(m)) {
-                    throw new WirebenchException(WirebenchException.USAGE, "--metric '" + m + "': not stored in "
-                            + db.db);
-                }
-            }
+            detect.checkStored(stored, db.db);
             for (Gate g : gates) {
                 if (!stored.contains(g.metric())) {
                     throw new WirebenchException(WirebenchException.USAGE, "--fail-on '" + g + "': no run in "

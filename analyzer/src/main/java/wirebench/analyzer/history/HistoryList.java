@@ -17,7 +17,7 @@ final class HistoryList extends HistoryReading implements Callable<Integer> {
     public Integer call() {
         OutputTable t = new OutputTable(List.of("run_id", "time_utc", "git_sha", "host", "points", "rows",
                 "source"));
-        try (HistoryDb h = db.openReadOnly()) {
+        try (HistoryDb h = open()) {
             try {
                 new HistoryQueries(h).runs(filters).forEach(t::add);
             } catch (SQLException e) {

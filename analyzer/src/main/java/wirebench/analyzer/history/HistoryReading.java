@@ -18,4 +18,10 @@ abstract class HistoryReading {
 
     @Mixin
     Filters filters;
+
+    /** The database opened for reading, once the filters' syntax is checked (a usage error comes first). */
+    HistoryDb open() {
+        filters.sinceInstant();
+        return db.openReadOnly();
+    }
 }

@@ -48,9 +48,10 @@ final class HistoryReport extends HistoryReading implements Callable<Integer> {
             throw new WirebenchException(WirebenchException.USAGE, "--last: expected 1 or more runs, got " + last);
         }
         TrendsPage page = new TrendsPage(title, last);
-        try (HistoryDb h = db.openReadOnly(); ChangeFinder finder = new ChangeFinder(detect.params(),
+        try (HistoryDb h = open(); ChangeFinder finder = new ChangeFinder(detect.params(),
                 detect.threads)) {
             SeriesReader reader = new SeriesReader(h);
+            detect.checkStored(reader.metricNames(), db.db);
             java.util.Set<String> metrics = detect.metricSet();
             if (metrics.isEmpty() && !allMetrics) {
                 metrics = keyMetrics(reader.metricNames());

@@ -23,7 +23,7 @@ final class HistoryShow extends HistoryReading implements Callable<Integer> {
     @Override
     public Integer call() {
         OutputTable t = new OutputTable(List.of("point", "run_id", "time_utc", "git_sha", "host", metric, "rows"));
-        try (HistoryDb h = db.openReadOnly()) {
+        try (HistoryDb h = open()) {
             if (!new SeriesReader(h).metricNames().contains(metric)) {
                 throw new WirebenchException(WirebenchException.USAGE, "history show: no metric '" + metric
                         + "' in " + db.db + " (stored: " + String.join(", ", new SeriesReader(h).metricNames())

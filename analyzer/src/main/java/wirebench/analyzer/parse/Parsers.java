@@ -101,10 +101,10 @@ public final class Parsers {
         return out;
     }
 
-    /** Inside a results directory: run.json, raw histograms and charts are not tables. */
+    /** Inside a results directory: run.json, raw histograms (the rpc blocks' too) and charts are not tables. */
     private static boolean isIgnorableInDirectory(Path file) {
         String n = file.getFileName().toString();
-        return n.equals("run.json") || n.endsWith(".hlog") || n.endsWith(".hgrm") || n.endsWith(".svg")
+        return n.equals("run.json") || n.endsWith(".hlog") || n.endsWith(".hdrlog") || n.endsWith(".hgrm") || n.endsWith(".svg")
                 || n.endsWith(".html") || n.endsWith(".md") || n.endsWith(".png") || n.startsWith(".");
     }
 

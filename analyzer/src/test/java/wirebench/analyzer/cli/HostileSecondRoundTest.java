@@ -75,4 +75,15 @@ class HostileSecondRoundTest {
                 + " deep, got deeper").doesNotContain("StackOverflowError").doesNotContain("\tat ");
         assertThat(r.err().lines().count()).as(r.err()).isLessThanOrEqualTo(2);
     }
+
+    @org.junit.jupiter.api.Test
+    void shouldRefuseWithExit3NamingTheDirectoryWhenTheDemoOutputIsAFile(@TempDir Path tmp) throws IOException {
+        Path file = Files.writeString(tmp.resolve("taken"), "a file, not a directory\n");
+
+        Cli r = Cli.run("demo", "--out", file.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
+        assertThat(r.err()).startsWith(file + ": cannot create the demo's directory").doesNotContain("internal error");
+        assertThat(r.err().strip().lines()).hasSize(1);
+    }
 }

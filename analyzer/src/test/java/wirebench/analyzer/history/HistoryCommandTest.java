@@ -127,6 +127,34 @@ class HistoryCommandTest {
     }
 
     @Test
+    void shouldRefuseBadOptionValuesAsUsageErrorsBeforeLookingForTheDatabase(@TempDir Path tmp) {
+        String none = tmp.resolve("none.duckdb").toString();
+        // a usage error is the first thing said, whether or not the database is there
+        for (String[] args : new String[][] {{"history", "list", "--db", none, "--since", "yesterday"},
+            {"history", "changes", "--db", none, "--order", "random"},
+            {"history", "report", "--db", none, "-o", tmp.resolve("t.html").toString(), "--since", "soon"},
+            {"history", "show", "--db", none, "--since", "2026-13-01", "p99_us"}}) {
+            Cli r = Cli.run(args);
+            assertThat(r.exitCode()).as(String.join(" ", args) + ": " + r.err()).isEqualTo(2);
+            assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
+        }
+    }
+
+    @Test
+    void shouldRefuseAMetricNoRunHasInTheTrendsPageAsChangesDoes(@TempDir Path tmp) throws Exception {
+        SyntheticRuns.write(tmp.resolve("runs"), 6, 2, 0.0, 1, k -> 10 + k);
+        String db = tmp.resolve("h.duckdb").toString();
+        assertThat(Cli.run("history", "add", "--db", db, tmp.resolve("runs").toString()).exitCode()).isZero();
+
+        Cli r = Cli.run("history", "report", "--db", db, "-o", tmp.resolve("t.html").toString(), "--metric",
+                "nosuch_us");
+
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("--metric 'nosuch_us': not stored in");
+        assertThat(tmp.resolve("t.html")).doesNotExist();
+    }
+
+    @Test
     void shouldPrintAStepChangeNewestFirstAndFailTheGateOnlyWhenItIsRecent(@TempDir Path tmp) throws Exception {
         // p99 +20% at run 30 of 60, then 30 more runs of the new level: the change is not recent
         SyntheticRuns.write(tmp.resolve("runs"), 60, 1, 0.05, 3, k -> k < 30 ? 100 : 120);

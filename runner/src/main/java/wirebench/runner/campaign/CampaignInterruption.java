@@ -129,30 +129,45 @@ final class CampaignInterruption {
         }
     }
 
-    /** Ctrl-C or kill: stop the running test, wait for a commit in progress, say what is kept. */
+    /**
+     * How long the hook may take in all: a signalled campaign ends within 2 s (issue 29), JVM
+     * start of the hook and halt included.
+     */
+    static final long SHUTDOWN_NS = TimeUnit.MILLISECONDS.toNanos(1500);
+    /**
+     * How long the running test's processes get between SIGTERM and SIGKILL: their output is
+     * discarded anyway, so they need no time to write it.
+     */
+    static final long CHILD_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(500);
+
+    /**
+     * Ctrl-C or kill: stop the running test (SIGTERM, SIGKILL after {@link #CHILD_GRACE_NS}; remote
+     * roles through their hosts), wait for a commit in progress until {@link #SHUTDOWN_NS} after
+     * the signal, say what is kept. A commit still under way then is left to its journal
+     * ({@link TestCommit#recover}): the next run of the campaign cuts its files back first.
+     */
     void onShutdown() {
         stopping = true;
+        long deadline = System.nanoTime() + SHUTDOWN_NS;
+        if (remote != null) {
+            remote.stopAll(deadline);
+        }
+        ProcessTrees.stop(running, CHILD_GRACE_NS);
         boolean locked = false;
         try {
             // held on purpose until the JVM halts: no commit, no state change and no end time after this
-            locked = commitLock.tryLock(30, TimeUnit.SECONDS);
+            locked = commitLock.tryLock(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             // report anyway
         }
         TestPoint p = current;
         int finishedNow = finishedCount;
-        if (remote != null) {
-            remote.stopAll();
-        }
-        ProcessTrees.stop(running, TimeUnit.SECONDS.toNanos(5));
-        if (!locked) {
-            p = current;
-            finishedNow = finishedCount;
-        }
-        err.println("campaign: interrupted" + (p == null ? "" : " during test " + p.index() + "/" + points.size() + " "
-                + p.tag() + " " + p.sizeBytes() + " B rep " + p.repetition() + " (its output is discarded)") + "; "
-                + finishedNow + " of " + points.size() + " tests finished, their rows are in " + out
-                + "; run the same command with --resume to run the " + (points.size() - finishedNow) + " missing");
+        String what = p == null ? "" : " during test " + p.index() + "/" + points.size() + " " + p.tag() + " "
+                + p.sizeBytes() + " B rep " + p.repetition() + (locked ? " (its output is discarded)"
+                        : " (its commit was under way; unless it ended, the next run with --resume undoes it first)");
+        err.println("campaign: interrupted" + what + "; " + finishedNow + " of " + points.size()
+                + " tests finished, their rows are in " + out + "; run the same command with --resume to run the "
+                + (points.size() - finishedNow) + " missing");
         err.flush();
     }
 }

@@ -119,6 +119,11 @@ final class CampaignRunner {
 
     int run(boolean resume, String commandLine, Map<String, Object> config) {
         Path state = out.resolve(STATE_FILE);
+        String recovered = TestCommit.recover(state);
+        if (recovered != null) {
+            err.println(recovered);
+            err.flush();
+        }
         Set<String> finished = StateFile.read(state);
         if (!resume && !finished.isEmpty()) {
             throw WirebenchException.badInput(state + ": " + out + " already holds a campaign with " + finished.size()
@@ -163,6 +168,7 @@ final class CampaignRunner {
                     break;
                 }
                 List<Child> cs = children(p, CampaignRunner::continuesWithoutHeaders);
+                TestCommit.cleanTmp(cs); // what a run that a signal ended left of this test
                 progress.start(p, done, String.join("\n    ", cs.stream().map(Child::shown).toList()),
                         remote == null ? null : remote.where());
                 long start = System.nanoTime();

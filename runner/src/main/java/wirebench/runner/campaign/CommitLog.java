@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import wirebench.contract.AtomicFiles;
+
 /**
  * The files a campaign commit may append to or create, with their lengths before it, so that a
  * failed commit can be undone: appended files are truncated back, files it created are deleted.
@@ -40,6 +42,40 @@ final class CommitLog {
                 remember(f);
             }
         }
+    }
+
+    /**
+     * Writes what {@link #rollBack} needs to {@code journal} before the commit writes anything, so
+     * that a commit cut short by the JVM's end (a signal while it ran) can be undone by the next run
+     * ({@link #load}): one line per file, {@code LENGTH<TAB>PATH} (-1: absent), and one per
+     * directory, {@code dir<TAB>PATH}, paths relative to the journal's directory. Written whole or
+     * not at all ({@link AtomicFiles}): a journal cut short would undo too much.
+     */
+    void save(Path journal) {
+        Path base = journal.toAbsolutePath().getParent();
+        StringBuilder sb = new StringBuilder();
+        lengths.forEach((f, n) -> sb.append(n).append('\t').append(base.relativize(f.toAbsolutePath())).append('\n'));
+        directories.forEach(d -> sb.append("dir\t").append(base.relativize(d.toAbsolutePath())).append('\n'));
+        AtomicFiles.writeString(journal, sb.toString(), "the commit's undo journal");
+    }
+
+    /** The log {@link #save} wrote to {@code journal}. */
+    static CommitLog load(Path journal) throws IOException {
+        Path base = journal.toAbsolutePath().getParent();
+        CommitLog log = new CommitLog();
+        for (String l : Files.readAllLines(journal, java.nio.charset.StandardCharsets.UTF_8)) {
+            int tab = l.indexOf('\t');
+            if (tab < 0) {
+                continue;
+            }
+            Path f = base.resolve(l.substring(tab + 1));
+            if (l.startsWith("dir\t")) {
+                log.directories.add(f);
+            } else {
+                log.lengths.put(f, Long.parseLong(l.substring(0, tab)));
+            }
+        }
+        return log;
     }
 
     /** Cuts every remembered file back and deletes files created since; null, or what could not be undone. */

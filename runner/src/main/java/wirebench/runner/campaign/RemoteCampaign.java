@@ -171,9 +171,9 @@ final class RemoteCampaign {
         return testRun.execute(cs, testTimeoutS);
     }
 
-    /** Ctrl-C: stop the running test's roles on their hosts, then the ssh processes here. */
-    void stopAll() {
-        testRun.stopAll();
+    /** Ctrl-C: stop the running test's roles on their hosts and the ssh processes here, by {@code deadlineNs}. */
+    void stopAll(long deadlineNs) {
+        testRun.stopAll(deadlineNs);
     }
 
     static String roleName(Child c) {

@@ -18,7 +18,7 @@ import wirebench.runner.campaign.CommandLines.Role;
 /**
  * One test of a remote campaign at a time: its roles' ssh processes started, watched until all end,
  * one fails or the test timeout passes, their summary rows checked and their results fetched; on a
- * failure (or Ctrl-C through {@link #stopAll()}) the roles stopped on their hosts. A host ssh cannot
+ * failure (or Ctrl-C through {@link #stopAll(long)}) the roles stopped on their hosts. A host ssh cannot
  * reach is remembered ({@link #lostHost()}) so the campaign stops.
  */
 final class RemoteTestRun {
@@ -109,13 +109,26 @@ final class RemoteTestRun {
         }
     }
 
-    /** Ctrl-C: stop the running test's roles on their hosts, then the ssh processes here. */
-    void stopAll() {
+    /**
+     * Ctrl-C: the running test's roles stopped on their hosts ({@code wb-stop.sh}) and its ssh
+     * processes here (their roles' hosts then stop them too: {@code wb-role.sh} stops its role when
+     * the session ends), waiting for the stops {@link #STOP_WAIT_MS} ms ({@code deadlineNs} at
+     * most). A stop still running then goes on by itself after this JVM has ended.
+     */
+    void stopAll(long deadlineNs) {
         List<Child> cs = new ArrayList<>(liveChildren);
         List<Process> procs = new ArrayList<>(live);
-        stopRoles(cs);
-        ProcessTrees.stop(procs, TimeUnit.SECONDS.toNanos(2));
+        List<String> notes = new CopyOnWriteArrayList<>();
+        long start = System.nanoTime();
+        List<Thread> stops = startStops(cs, notes);
+        ProcessTrees.stop(procs, TimeUnit.MILLISECONDS.toNanos(250));
+        // long enough for the stops' ssh to start (they finish on their own); the ssh sessions just
+        // ended stop the roles anyway
+        join(stops, Math.min(deadlineNs, start + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS)));
     }
+
+    /** How long the shutdown hook waits for the remote stops it started, ms. */
+    static final long STOP_WAIT_MS = 600;
 
     /** Why a role's ssh ended with {@code code}; an ssh failure (255) marks the host lost. */
     private String ended(Child c, int code) {
@@ -190,11 +203,17 @@ final class RemoteTestRun {
 
     /** Stops the roles on their hosts (in parallel); a note for every host where that failed. */
     private String stopRoles(List<Child> cs) {
-        if (layout.install() == null || cs.isEmpty()) {
-            return "";
-        }
-        List<Thread> threads = new ArrayList<>();
         List<String> notes = new CopyOnWriteArrayList<>();
+        join(startStops(cs, notes), System.nanoTime() + TimeUnit.SECONDS.toNanos(layout.stopTimeoutS() + 5));
+        return notes.isEmpty() ? "" : "; " + String.join("; ", notes);
+    }
+
+    /** A thread per role stopping it on its host; a note in {@code notes} for each that fails. */
+    private List<Thread> startStops(List<Child> cs, List<String> notes) {
+        List<Thread> threads = new ArrayList<>();
+        if (layout.install() == null) {
+            return threads;
+        }
         for (Child c : cs) {
             Thread t = new Thread(() -> {
                 SshRunner.Result r = SshRunner.run(layout.ssh().ssh(c.host(), layout.stop(c.host(), c.remoteRun())),
@@ -208,15 +227,23 @@ final class RemoteTestRun {
             t.start();
             threads.add(t);
         }
+        return threads;
+    }
+
+    /** Waits for {@code threads} until {@code deadlineNs} at most. */
+    private static void join(List<Thread> threads, long deadlineNs) {
         for (Thread t : threads) {
+            long left = deadlineNs - System.nanoTime();
+            if (left <= 0) {
+                return;
+            }
             try {
-                t.join(TimeUnit.SECONDS.toMillis(layout.stopTimeoutS() + 5));
+                t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                break;
+                return;
             }
         }
-        return notes.isEmpty() ? "" : "; " + String.join("; ", notes);
     }
 
     private static String lastLine(Path log) {

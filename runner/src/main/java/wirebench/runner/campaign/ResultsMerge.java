@@ -47,7 +47,8 @@ final class ResultsMerge {
      * compression family), with a repetition key; its .hlog files.
      */
     static void copyResults(Path from, ResultsDirectory dir, TestPoint p, String host) throws IOException {
-        for (String family : List.of("pubsub-latency", "pubsub-throughput", "compression")) {
+        for (String family : List.of("pubsub-latency", "pubsub-throughput", "pubsub-throughput-intervals",
+                "compression")) {
             Path f = from.resolve(family + ".csv");
             if (!Files.exists(f)) {
                 continue;

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import wirebench.contract.WirebenchException;
 import wirebench.runner.campaign.CampaignRunner.Child;
 import wirebench.runner.results.ResultsDirectory;
 
@@ -42,6 +43,7 @@ final class TestCommit {
             }
             undo.rememberAll(resultsDir, ".csv");
             undo.rememberAll(resultsDir, ".hlog");
+            undo.save(journal(state));
             for (Child c : cs) {
                 if (c.resultsDir() == null) {
                     // read against the seed file as it was before this test's output is appended to it
@@ -65,16 +67,63 @@ final class TestCommit {
             }
             StateFile.append(state, p.id());
             interruption.committed();
+            forget(journal(state)); // one left behind undoes this test on --resume: it runs again, kept once
             return null;
         } catch (IOException | RuntimeException e) {
             // the CSV writers may hold the rejected bytes: close them first (their flush may fail or
             // land), then cut every file back; the families reopen on the next append
             dir.close();
             String undone = undo.rollBack();
+            if (undone == null) {
+                undone = forget(journal(state));
+            }
             return "cannot keep its output (" + e.getMessage() + "); " + (undone == null
                     ? "nothing of it was kept" : "could not remove what was written: " + undone);
         } finally {
             interruption.unlockCommit();
+        }
+    }
+
+    /** The undo journal of a commit in progress ({@link CommitLog#save}), beside the state file. */
+    static Path journal(Path state) {
+        return state.resolveSibling(JOURNAL);
+    }
+
+    static final String JOURNAL = "campaign-commit.undo";
+
+    /**
+     * Undoes a commit that a signal cut short (the JVM ended while it wrote: its journal is still
+     * there), before the campaign reads its state; null when there was none, else what was done.
+     */
+    static String recover(Path state) {
+        Path journal = journal(state);
+        if (!Files.exists(journal)) {
+            return null;
+        }
+        CommitLog log;
+        try {
+            log = CommitLog.load(journal);
+        } catch (IOException | RuntimeException e) {
+            throw WirebenchException.badInput(journal + ": cannot read the undo journal (" + e.getMessage() + ")");
+        }
+        String failed = log.rollBack();
+        if (failed == null) {
+            failed = forget(journal);
+        }
+        if (failed != null) {
+            throw WirebenchException.badInput(journal + ": cannot undo the commit an interruption cut short: " + failed);
+        }
+        return "campaign: undid the commit of a test an interruption cut short (" + journal.getFileName()
+                + "): that test runs again";
+    }
+
+    /** Deletes the journal; null, or why it could not. */
+    private static String forget(Path journal) {
+        try {
+            Files.deleteIfExists(journal);
+            return null;
+        } catch (IOException e) {
+            return journal + " (" + e.getMessage() + ")";
         }
     }
 

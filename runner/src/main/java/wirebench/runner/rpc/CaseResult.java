@@ -1,5 +1,6 @@
 package wirebench.runner.rpc;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
@@ -22,9 +23,16 @@ import wirebench.contract.SpeedTesterRating;
  * @param calls          completed calls, all threads together
  * @param elapsedNs      the timed span in nanoseconds
  * @param latencyNs      the duration of each call in nanoseconds
+ * @param blocks         the calls in consecutive blocks of equal counts ({@link CallBlocks}; rpc-intervals.hdrlog)
  */
 public record CaseResult(int number, SpeedCase speedCase, int threads, boolean multiThreaded, long calls,
-        long elapsedNs, Histogram latencyNs) {
+        long elapsedNs, Histogram latencyNs, List<CallBlocks.Block> blocks) {
+
+    /** A result without blocks. */
+    public CaseResult(int number, SpeedCase speedCase, int threads, boolean multiThreaded, long calls,
+            long elapsedNs, Histogram latencyNs) {
+        this(number, speedCase, threads, multiThreaded, calls, elapsedNs, latencyNs, List.of());
+    }
 
     /** The original's whole milliseconds: {@code TimeUnit.MILLISECONDS.convert(ns, NANOSECONDS)}. */
     public long origTimeMs() {

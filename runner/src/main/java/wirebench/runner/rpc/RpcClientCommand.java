@@ -105,10 +105,12 @@ public final class RpcClientCommand implements Callable<Integer>, wirebench.runn
         ResultsDirectory dir = outDir == null ? null
                 : ResultsDirectory.create(outDir, commandLine(), config(selected));
         RpcCsv csv = dir == null ? null : new RpcCsv(dir);
+        RpcIntervals blocks = dir == null ? null : new RpcIntervals(dir.dir());
         AtomicInteger finished = new AtomicInteger();
         SpeedTestClient client = new SpeedTestClient(service, target, out, r -> {
             if (csv != null) {
                 csv.append(r);
+                blocks.append(r);
             }
             finished.incrementAndGet();
         }, 2L * timeoutMs + 2000);

@@ -141,6 +141,7 @@ public final class SpeedTestClient {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         AtomicBoolean abort = new AtomicBoolean();
         LongAdder completed = new LongAdder();
+        CallBlocks blocks = new CallBlocks((long) threads * callsPerThread);
         for (int i = 0; i < threads; i++) {
             int index = i;
             Thread t = new Thread(() -> {
@@ -149,6 +150,7 @@ public final class SpeedTestClient {
                 SpeedCase.CallTimer timer = ns -> {
                     h.recordValue(ns);
                     completed.increment();
+                    blocks.record(ns, System.nanoTime());
                 };
                 ready.countDown();
                 try {
@@ -169,6 +171,7 @@ public final class SpeedTestClient {
         }
         awaitUninterruptibly(ready);
         long startNs = System.nanoTime();
+        blocks.start(startNs);
         start.countDown();
         waitForFinish(number, c, finish, failure, abort, completed, (long) threads * callsPerThread);
         long endNs = System.nanoTime();
@@ -177,7 +180,8 @@ public final class SpeedTestClient {
             all.add(h);
         }
         long elapsedNs = multi ? endNs - startNs : loopNs[0];
-        return new CaseResult(number, c, threads, multi, (long) threads * callsPerThread, elapsedNs, all);
+        return new CaseResult(number, c, threads, multi, (long) threads * callsPerThread, elapsedNs, all,
+                blocks.blocks());
     }
 
     private void waitForFinish(int number, SpeedCase c, CountDownLatch finish, AtomicReference<Throwable> failure,

@@ -163,7 +163,8 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
                     o.println("== point " + i + "/" + points.size() + ": " + String.join(" ", SeedTable.cells(
                             keyRow(p)).subList(0, 6)));
                     o.flush();
-                    Map<String, String> row = ns == null ? runLoopback(p, csv, slices, o) : runNetns(ns, p, csv, o);
+                    Map<String, String> row = ns == null ? runLoopback(p, csv, slices, o)
+                            : runNetns(ns, p, csv, slices, o);
                     rows.add(row);
                 }
             } finally {
@@ -234,7 +235,8 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
         return text;
     }
 
-    private Map<String, String> runNetns(NetnsPair ns, MatrixPoint p, CsvFamilyWriter csv, PrintWriter o) throws Exception {
+    private Map<String, String> runNetns(NetnsPair ns, MatrixPoint p, CsvFamilyWriter csv, CsvFamilyWriter slices,
+            PrintWriter o) throws Exception {
         Path tmp = Files.createTempDirectory("wbu-point");
         try {
             List<String> server = new ArrayList<>(javaCommand());
@@ -283,6 +285,7 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
             Map<String, String> row = lastRow(tmp.resolve("udp.csv"));
             Map<String, Object> values = new LinkedHashMap<>(row);
             csv.append(values);
+            copyRows(tmp.resolve("udp-intervals.csv"), slices);
             return row;
         } finally {
             try (Stream<Path> s = Files.walk(tmp)) {
@@ -315,6 +318,28 @@ public final class UdpMatrixCommand implements Callable<Integer>, Validated {
                 row.put(r.header().get(i), i < last.size() ? last.text(i) : "");
             }
             return row;
+        }
+    }
+
+    /**
+     * Every row of a family file the server process wrote (its rate slices) appended to {@code to}:
+     * key cells as text, measure cells as numbers (empty: missing). A server that wrote no file
+     * (an older build) adds nothing.
+     */
+    static void copyRows(Path file, CsvFamilyWriter to) {
+        if (!Files.exists(file)) {
+            return;
+        }
+        try (CsvFamilyReader r = CsvFamilyReader.open(file)) {
+            int keys = r.declaration().keys().size();
+            for (CsvFamilyReader.Row row = r.next(); row != null; row = r.next()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                for (int i = 0; i < r.header().size(); i++) {
+                    String v = i < row.size() ? row.text(i) : "";
+                    m.put(r.header().get(i), v.isEmpty() ? null : i < keys ? v : row.number(i));
+                }
+                to.append(m);
+            }
         }
     }
 

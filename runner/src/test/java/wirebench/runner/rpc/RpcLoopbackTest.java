@@ -192,6 +192,42 @@ class RpcLoopbackTest {
                 .containsExactly("multi,1", "multi,2", "multi,4");
     }
 
+    /** The blocks of {@code tag} in {@code rpc-intervals.hdrlog}: [calls, span ns] each, in order. */
+    static List<long[]> blocks(Path dir, String tag) throws IOException, java.util.zip.DataFormatException {
+        List<long[]> out = new ArrayList<>();
+        for (String l : Files.readAllLines(dir.resolve(RpcIntervals.FILE), StandardCharsets.UTF_8)) {
+            if (l.startsWith("Tag=" + tag + ",")) {
+                String[] f = l.split(",");
+                org.HdrHistogram.Histogram h = org.HdrHistogram.Histogram.decodeFromCompressedByteBuffer(
+                        java.nio.ByteBuffer.wrap(java.util.Base64.getDecoder().decode(f[4])), 0);
+                out.add(new long[] {h.getTotalCount(), Math.round(Double.parseDouble(f[2]) * 1e9)});
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void shouldCutEachCaseIntoBlocksOfEqualCallCountsWhenWritingResults(@TempDir Path dir) throws Exception {
+        Run single = client("--calls", "300", "--cases", "echo,in-new-1000", "--out", dir.resolve("s").toString());
+        Run multi = client("--calls", "50", "--threads", "4", "--cases", "echo", "--out", dir.resolve("m").toString());
+
+        assertThat(single.exitCode()).as(single.err()).isZero();
+        assertThat(multi.exitCode()).as(multi.err()).isZero();
+        // 300 calls: 32 blocks of 9 or 10 calls in completion order, every call in one, each with a span
+        for (String tag : List.of("single-1-echo", "single-1-in-new-1000")) {
+            List<long[]> b = blocks(dir.resolve("s"), tag);
+            assertThat(b).as(tag).hasSize(32);
+            assertThat(b).as(tag).allSatisfy(x -> assertThat(x[0]).isBetween(9L, 10L))
+                    .allSatisfy(x -> assertThat(x[1]).isPositive());
+            assertThat(b.stream().mapToLong(x -> x[0]).sum()).isEqualTo(300);
+        }
+        // 4 threads of 50 calls: 200 calls of all threads together, 32 blocks of 6 or 7
+        List<long[]> m = blocks(dir.resolve("m"), "multi-4-echo");
+        assertThat(m).hasSize(32);
+        assertThat(m.stream().mapToLong(x -> x[0]).sum()).isEqualTo(200);
+        assertThat(m).allSatisfy(x -> assertThat(x[0]).isBetween(6L, 7L));
+    }
+
     @Test
     void shouldRunOnlyTheChosenCasesInTheClientsOrderWhenCasesAreGiven() {
         Run r = client("--calls", "5", "--cases", "out-1000,echo");

@@ -100,6 +100,12 @@ class UdpCommandTest {
         List<String> csv = Files.readAllLines(dir.resolve("udp.csv"), StandardCharsets.UTF_8);
         assertThat(csv).hasSize(3);
         assertThat(csv.get(2)).startsWith("SCHED_OTHER,yes,1472,SCHED_OTHER,4194304,thread,10000,");
+        // the server process's rate slices come back with its row: every datagram it received in one
+        List<String> slices = Files.readAllLines(dir.resolve("udp-intervals.csv"), StandardCharsets.UTF_8);
+        assertThat(slices.subList(2, slices.size())).as("the server's slices").isNotEmpty()
+                .allMatch(l -> l.startsWith("SCHED_OTHER,yes,1472,SCHED_OTHER,4194304,thread,10000,"));
+        assertThat(slices.subList(2, slices.size()).stream().mapToLong(l -> Long.parseLong(l.split(",")[9])).sum())
+                .isEqualTo(Long.parseLong(csv.get(2).split(",")[11]));
         String ns = r.out().replaceAll("(?s).*server in netns (wbu\\w+s) .*", "$1");
         assertThat(NetnsPair.run("ip", "netns", "list")).doesNotContain(ns);
     }
