@@ -227,6 +227,9 @@ final class ConfigResolver {
         if (sendQueue && engine.options().contains(SEND_QUEUE_SIZE)) {
             given.add(SEND_QUEUE_SIZE);
         } else if (sendQueue) {
+            if (o.sendQueueSize != null && o.sendQueueSize < 1) {
+                throw usage(SEND_QUEUE_SIZE + ": expected a number of messages >= 1, got " + o.sendQueueSize);
+            }
             notes.add(SEND_QUEUE_SIZE + ": ignored with " + engine.profile().selection() + " ("
                     + PerftestOptions.SEND_QUEUE_ELSEWHERE + ")");
         }

@@ -70,6 +70,9 @@ class OptionWalkTest {
             Map.entry("run pubsub -aeronMtu", "UAU"),
             // an option of -engine dds: refused with the default engine whatever its value
             Map.entry("run pubsub -ddsHistoryDepth", "UUU"),
+            Map.entry("run pubsub -durability", "UUU"),
+            // refused below 1 with every engine; ignored (with a note) by the default engine above
+            Map.entry("run pubsub -sendQueueSize", "UUA"),
             Map.entry("run pubsub -discoveryTimeout", "UUU"),
             Map.entry("run pubsub -pubRate", "UUU"),
             Map.entry("run udp server --port", "UAU"),
