@@ -11,12 +11,17 @@ import wirebench.runner.transport.Receiver;
  * A Cyclone reader: {@link #poll} takes the waiting samples on loan ({@code dds_take} into
  * Cyclone's memory, no copy), hands each message to the handler straight from the loaned sequence
  * buffer, and returns the loan. {@link #await} polls with the harness's idle strategy, or, with
- * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition.
+ * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition. A polling receiver
+ * calls {@code dds_take} only when Cyclone's data-available listener has raised its {@link DataSignal}
+ * since the last take (an empty take locks the reader's history against the receive thread filling
+ * it), and each take holds everything waiting up to {@link #TAKE_MAX} samples (ddsperf's subscriber
+ * takes up to 1000 per call): the loan is kept while the harness's polls, each up to its limit,
+ * deliver them.
  *
  * <p>Order: Cyclone's take walks the reader's instances one after the other, so with a keyed
  * topic the samples of one take are not in arrival order. Every sample carries its writer's
  * sequence number, so a take holding more than one instance is sorted back into each writer's
- * order (stable over writers); one take holds all that was waiting, up to {@link #TAKE_MAX}.
+ * order (stable over writers).
  */
 final class DdsReceiver implements Receiver {
     /**
@@ -32,6 +37,8 @@ final class DdsReceiver implements Receiver {
     private final boolean keyed;
     private final IdleStrategy idle;
     private final int waitset;
+    /** Polling: raised by Cyclone when data arrives (null with a waitset). */
+    private final DataSignal signal;
     /** Flushes this process's batched writes older than the given age (write batching; else nothing). */
     private final java.util.function.LongConsumer flush;
     private final UnsafeBuffer pointers = Cyclone.memory(TAKE_MAX * 8);
@@ -41,6 +48,10 @@ final class DdsReceiver implements Receiver {
     private final long[] order = new long[TAKE_MAX];
     private final long[] writerHandles = new long[TAKE_MAX];
     private final int[] writerFirstSeq = new int[TAKE_MAX];
+    /** The samples of the current loan (0: none), and of them the ones with data: order[next..loaned) still to deliver. */
+    private int taken;
+    private int loaned;
+    private int next;
     private boolean closed;
 
     DdsReceiver(Cyclone dds, int participant, int reader, DdsSettings settings, IdleStrategy idle,
@@ -54,43 +65,82 @@ final class DdsReceiver implements Receiver {
             waitset = dds.check(dds.createWaitset(participant), "dds_create_waitset");
             int condition = dds.check(dds.createReadCondition(reader, Cyclone.ANY_STATE), "dds_create_readcondition");
             dds.check(dds.waitsetAttach(waitset, condition, 0), "dds_waitset_attach");
+            signal = null;
         } else {
             waitset = 0;
+            signal = new DataSignal(dds, reader);
         }
     }
 
     @Override
     public int poll(MessageHandler handler, int limit) {
         flush.accept(FLUSH_AGE_NS);
-        pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
-        int max = keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX));
-        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), max, max);
-        if (n <= 0) {
+        if (next == loaned && !takeAll()) {
             return 0;
         }
         int delivered = 0;
+        boolean ok = false;
         try {
-            int m = 0;
-            for (int i = 0; i < n; i++) {
-                if (infos.getByte(i * Cyclone.SAMPLE_INFO_BYTES + 12) != 0) { // valid_data; not a state change
-                    order[m++] = i;
-                }
-            }
-            if (keyed && m > 1) {
-                sortByWriterSequence(m);
-            }
-            for (int k = 0; k < m; k++) {
-                int i = (int) order[k];
+            while (next < loaned && delivered < limit) {
+                int i = (int) order[next++];
                 sample.wrap(pointers.getLong(i * 8), TopicType.SAMPLE_BYTES);
                 int length = sample.getInt(TopicType.LENGTH_AT);
                 message.wrap(sample.getLong(TopicType.BUFFER_AT), length);
                 delivered++;
                 handler.onMessage(message, 0, length);
             }
+            ok = true;
         } finally {
-            dds.returnLoan(reader, pointers.addressOffset(), n);
+            if (next == loaned || !ok) {
+                returnLoan();
+            }
         }
         return delivered;
+    }
+
+    /**
+     * Takes everything waiting (up to {@link #TAKE_MAX}) on loan into {@link #order} (the samples
+     * with data, in each writer's order); false when nothing was waiting. The loan is kept until
+     * every sample of it has been delivered, over as many polls as the harness's limit asks for.
+     */
+    private boolean takeAll() {
+        if (signal != null && !signal.takeRaised()) {
+            return false;
+        }
+        pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
+        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), TAKE_MAX, TAKE_MAX);
+        if (n <= 0) {
+            return false;
+        }
+        if (n == TAKE_MAX && signal != null) {
+            signal.raise(); // more may be waiting
+        }
+        taken = n;
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (infos.getByte(i * Cyclone.SAMPLE_INFO_BYTES + 12) != 0) { // valid_data; not a state change
+                order[m++] = i;
+            }
+        }
+        if (keyed && m > 1) {
+            sortByWriterSequence(m);
+        }
+        next = 0;
+        loaned = m;
+        if (m == 0) {
+            returnLoan();
+            return false;
+        }
+        return true;
+    }
+
+    private void returnLoan() {
+        if (taken > 0) {
+            dds.returnLoan(reader, pointers.addressOffset(), taken);
+        }
+        taken = 0;
+        next = 0;
+        loaned = 0;
     }
 
     /**
@@ -148,6 +198,7 @@ final class DdsReceiver implements Receiver {
     public void close() {
         if (!closed) {
             closed = true;
+            returnLoan();
             if (waitset != 0) {
                 dds.delete(waitset);
             }

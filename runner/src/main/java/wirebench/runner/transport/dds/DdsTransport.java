@@ -183,6 +183,17 @@ public final class DdsTransport implements Transport {
         return Math.min(MAX_MESSAGE_BYTES, Math.max(settings.maxMessageBytes(), 0));
     }
 
+    /**
+     * A polling or waiting {@link DdsReceiver} hands out the octet sequence of a sample it took on
+     * loan: memory Cyclone allocated for this reader alone when it deserialised the sample, so a pong may
+     * be written over it (ddsperf's pong writes the sample it took, too). Not over shared memory, where
+     * whether the sample lies in iceoryx's chunk, shared with other readers, is Cyclone's choice.
+     */
+    @Override
+    public boolean receivedMessagesWritable() {
+        return roudi == null;
+    }
+
     /** The configuration XML given to Cyclone. */
     public String configXml() {
         return xml;
