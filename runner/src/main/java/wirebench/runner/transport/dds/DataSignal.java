@@ -13,10 +13,10 @@ import wirebench.contract.WirebenchException;
  * upcall into {@link #onDataAvailable}, run in the thread that delivered the data, Cyclone's
  * receive thread for remote writers) sets a 32-bit word in native memory to 1. A polling
  * {@link DdsReceiver} reads that word and calls {@code dds_take} only when it is set: an empty
- * {@code dds_take} costs a handle pin and the reader history's mutex, which a spinning role thread
- * (or a publisher polling for echoes after every write) would otherwise take millions of times a
- * second against the receive thread that is filling that history (ddsperf answers in its listener
- * and never polls).
+ * {@code dds_take} costs a handle pin and the reader history's mutex, which a throughput publisher
+ * polling for echoes after every write would otherwise pay hundreds of thousands of times a second
+ * (1.19 takes per write measured). The upcall runs for every sample delivered, in the receive
+ * thread, so it suits readers of rare samples (ECHO), not the DATA stream.
  */
 final class DataSignal {
     private static Bound bound;

@@ -12,11 +12,11 @@ import wirebench.runner.transport.Receiver;
  * Cyclone's memory, no copy), hands each message to the handler straight from the loaned sequence
  * buffer, and returns the loan. {@link #await} polls with the harness's idle strategy, or, with
  * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition. A polling receiver
- * calls {@code dds_take} only when Cyclone's data-available listener has raised its {@link DataSignal}
- * since the last take (an empty take locks the reader's history against the receive thread filling
- * it), and each take holds everything waiting up to {@link #TAKE_MAX} samples (ddsperf's subscriber
- * takes up to 1000 per call): the loan is kept while the harness's polls, each up to its limit,
- * deliver them.
+ * of the ECHO topic calls {@code dds_take} only when Cyclone's data-available listener has raised its
+ * {@link DataSignal} since the last take (a throughput publisher polls for echoes after every write,
+ * and nearly every such take would find nothing). Each take holds everything waiting up to
+ * {@link #TAKE_MAX} samples (ddsperf's subscriber takes up to 1000 per call): the loan is kept while
+ * the harness's polls, each up to its limit, deliver them.
  *
  * <p>Order: Cyclone's take walks the reader's instances one after the other, so with a keyed
  * topic the samples of one take are not in arrival order. Every sample carries its writer's
@@ -52,10 +52,18 @@ final class DdsReceiver implements Receiver {
     private int taken;
     private int loaned;
     private int next;
+    /** dds_take calls so far (for the proofs: a poll of an empty reader makes none). */
+    private long takes;
     private boolean closed;
 
+    /**
+     * {@code signalled}: a polling receiver of a topic that carries few samples (ECHO: pongs and
+     * acknowledgements, which a throughput publisher polls for after every write) gets a
+     * {@link DataSignal}; on DATA, whose every sample would cost the receive thread the listener's
+     * upcall, each poll takes.
+     */
     DdsReceiver(Cyclone dds, int participant, int reader, DdsSettings settings, IdleStrategy idle,
-            java.util.function.LongConsumer flush) {
+            java.util.function.LongConsumer flush, boolean signalled) {
         this.dds = dds;
         this.flush = flush;
         this.reader = reader;
@@ -68,7 +76,7 @@ final class DdsReceiver implements Receiver {
             signal = null;
         } else {
             waitset = 0;
-            signal = new DataSignal(dds, reader);
+            signal = signalled ? new DataSignal(dds, reader) : null;
         }
     }
 
@@ -109,6 +117,7 @@ final class DdsReceiver implements Receiver {
         }
         pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
         int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), TAKE_MAX, TAKE_MAX);
+        takes++;
         if (n <= 0) {
             return false;
         }
@@ -169,6 +178,11 @@ final class DdsReceiver implements Receiver {
         for (int k = 0; k < m; k++) {
             order[k] &= 0xffff;
         }
+    }
+
+    /** How many times this receiver has called {@code dds_take}. */
+    long takes() {
+        return takes;
     }
 
     @Override

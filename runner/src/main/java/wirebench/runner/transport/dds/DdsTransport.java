@@ -147,7 +147,7 @@ public final class DdsTransport implements Transport {
             int r = requireSharedMemory(dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader "
                     + topicName(t)), "reader");
             DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()),
-                    dsettings.writeBatch() ? this::flush : age -> { });
+                    dsettings.writeBatch() ? this::flush : age -> { }, t == Topic.ECHO);
             ends.add(rcv);
             return rcv;
         } finally {
