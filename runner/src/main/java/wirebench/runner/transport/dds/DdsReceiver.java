@@ -14,14 +14,16 @@ import wirebench.runner.transport.Receiver;
  * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition. A polling receiver
  * of the ECHO topic calls {@code dds_take} only when Cyclone's data-available listener has raised its
  * {@link DataSignal} since the last take (a throughput publisher polls for echoes after every write,
- * and nearly every such take would find nothing). Each take holds everything waiting up to
- * {@link #TAKE_MAX} samples (ddsperf's subscriber takes up to 1000 per call): the loan is kept while
- * the harness's polls, each up to its limit, deliver them.
+ * and nearly every such take would find nothing). An unkeyed take holds at most the harness's limit
+ * per poll: Cyclone deserialises the samples it takes inside the reader history's lock, so a take of
+ * thousands would hold off the receive thread that long. A keyed take holds everything waiting, up to
+ * {@link #TAKE_MAX} samples, to sort it (below); its loan is kept while the harness's polls, each up to
+ * its limit, deliver them.
  *
  * <p>Order: Cyclone's take walks the reader's instances one after the other, so with a keyed
  * topic the samples of one take are not in arrival order. Every sample carries its writer's
  * sequence number, so a take holding more than one instance is sorted back into each writer's
- * order (stable over writers).
+ * order (stable over writers); one take holds all that was waiting, up to {@link #TAKE_MAX}.
  */
 final class DdsReceiver implements Receiver {
     /**
@@ -83,7 +85,7 @@ final class DdsReceiver implements Receiver {
     @Override
     public int poll(MessageHandler handler, int limit) {
         flush.accept(FLUSH_AGE_NS);
-        if (next == loaned && !takeAll()) {
+        if (next == loaned && !take(keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX)))) {
             return 0;
         }
         int delivered = 0;
@@ -107,21 +109,21 @@ final class DdsReceiver implements Receiver {
     }
 
     /**
-     * Takes everything waiting (up to {@link #TAKE_MAX}) on loan into {@link #order} (the samples
-     * with data, in each writer's order); false when nothing was waiting. The loan is kept until
-     * every sample of it has been delivered, over as many polls as the harness's limit asks for.
+     * Takes up to {@code max} samples on loan into {@link #order} (the samples with data, in each
+     * writer's order); false when nothing was waiting. The loan is kept until every sample of it has
+     * been delivered, over as many polls as the harness's limit asks for.
      */
-    private boolean takeAll() {
+    private boolean take(int max) {
         if (signal != null && !signal.takeRaised()) {
             return false;
         }
         pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
-        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), TAKE_MAX, TAKE_MAX);
+        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), max, max);
         takes++;
         if (n <= 0) {
             return false;
         }
-        if (n == TAKE_MAX && signal != null) {
+        if (n == max && signal != null) {
             signal.raise(); // more may be waiting
         }
         taken = n;

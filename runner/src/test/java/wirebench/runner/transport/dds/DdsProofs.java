@@ -28,7 +28,7 @@ import wirebench.runner.transport.TransportSettings;
  * <li>{@code library SONAME}: the refusal for a library that does not open.</li>
  * <li>{@code durability KIND DOMAIN}: writes 0, 1, 2 (a first reader matched), then opens a second reader
  *     and writes 99; prints what the late joiner got, up to the 99.</li>
- * <li>{@code loan DOMAIN}: 100 local writes on ECHO, then polls of at most 7 messages until all arrived, 1000 polls
+ * <li>{@code loan DOMAIN}: 100 local writes on a keyed ECHO, then polls of at most 7 messages until all arrived, 1000 polls
  *     of the empty reader, one more write and a poll; prints the messages per poll, their order and the
  *     {@code dds_take} calls made.</li>
  * </ul>
@@ -126,7 +126,8 @@ public final class DdsProofs {
     }
 
     private static void loan(int domain) {
-        try (DdsTransport t = new DdsTransport(loopback(64), DdsSettings.defaults(domain, false, true))) {
+        // keyed: a take holds everything waiting (to sort it into writer order), whatever the poll's limit
+        try (DdsTransport t = new DdsTransport(loopback(64), DdsSettings.defaults(domain, true, true))) {
             DdsReceiver r = (DdsReceiver) t.openReceiver(Topic.ECHO); // ECHO: its receivers have the data signal
             Sender s = t.openSender(Topic.ECHO);
             UnsafeBuffer m = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
