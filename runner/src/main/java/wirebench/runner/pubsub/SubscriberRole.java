@@ -8,6 +8,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.DirectBuffer;
+import org.agrona.MutableDirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import wirebench.contract.EndReason;
@@ -419,12 +420,18 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
                     + len + " bytes exceeds what this subscriber's transport was sized for (" + transport.maxMessageBytes()
                     + "); give the subscriber the same -dataLen/-scan as the publisher");
         }
-        if (out.capacity() < len) {
-            out = new UnsafeBuffer(ByteBuffer.allocateDirect(len));
+        MutableDirectBuffer msg;
+        if (compression == null && sampleAt == Wire.HEADER_BYTES && b.capacity() == len && b instanceof MutableDirectBuffer in
+                && transport.receivedMessagesWritable()) {
+            msg = in; // the ping is this one sample in a buffer lent for writing: the pong is written over it, no copy
+        } else {
+            if (out.capacity() < len) {
+                out = new UnsafeBuffer(ByteBuffer.allocateDirect(len));
+            }
+            out.putBytes(Wire.HEADER_BYTES, b, sampleAt, sampleBytes);
+            msg = out;
         }
-        Wire.header(out, cfg.domain(), Wire.PONG, 0, cfg.subscriberId(), 1, sampleBytes, index);
-        out.putBytes(Wire.HEADER_BYTES, b, sampleAt, sampleBytes);
-        UnsafeBuffer msg = out;
+        Wire.header(msg, cfg.domain(), Wire.PONG, 0, cfg.subscriberId(), 1, sampleBytes, index);
         int msgLen = len;
         int c = compression == null ? -1 : compression.encode(out, len);
         if (c > 0) {

@@ -56,6 +56,15 @@ public interface Transport extends AutoCloseable {
         // transports without connections have none to report
     }
 
+    /**
+     * Whether a receiver of this transport hands its handler a buffer the handler may overwrite until
+     * it returns (a private copy, such as a DDS sample on loan), so that a pong can be written over
+     * its ping instead of copied. Default false: Aeron's term buffers and the like are shared.
+     */
+    default boolean receivedMessagesWritable() {
+        return false;
+    }
+
     /** Engine name, version, threading mode, idle strategy, channels: written to run.json and stderr. */
     Map<String, Object> describe();
 

@@ -11,7 +11,14 @@ import wirebench.runner.transport.Receiver;
  * A Cyclone reader: {@link #poll} takes the waiting samples on loan ({@code dds_take} into
  * Cyclone's memory, no copy), hands each message to the handler straight from the loaned sequence
  * buffer, and returns the loan. {@link #await} polls with the harness's idle strategy, or, with
- * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition.
+ * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition. A polling receiver
+ * of the ECHO topic calls {@code dds_take} only when Cyclone's data-available listener has raised its
+ * {@link DataSignal} since the last take (a throughput publisher polls for echoes after every write,
+ * and nearly every such take would find nothing). An unkeyed take holds at most the harness's limit
+ * per poll: Cyclone deserialises the samples it takes inside the reader history's lock, so a take of
+ * thousands would hold off the receive thread that long. A keyed take holds everything waiting, up to
+ * {@link #TAKE_MAX} samples, to sort it (below); its loan is kept while the harness's polls, each up to
+ * its limit, deliver them.
  *
  * <p>Order: Cyclone's take walks the reader's instances one after the other, so with a keyed
  * topic the samples of one take are not in arrival order. Every sample carries its writer's
@@ -32,6 +39,8 @@ final class DdsReceiver implements Receiver {
     private final boolean keyed;
     private final IdleStrategy idle;
     private final int waitset;
+    /** Polling: raised by Cyclone when data arrives (null with a waitset). */
+    private final DataSignal signal;
     /** Flushes this process's batched writes older than the given age (write batching; else nothing). */
     private final java.util.function.LongConsumer flush;
     private final UnsafeBuffer pointers = Cyclone.memory(TAKE_MAX * 8);
@@ -41,10 +50,22 @@ final class DdsReceiver implements Receiver {
     private final long[] order = new long[TAKE_MAX];
     private final long[] writerHandles = new long[TAKE_MAX];
     private final int[] writerFirstSeq = new int[TAKE_MAX];
+    /** The samples of the current loan (0: none), and of them the ones with data: order[next..loaned) still to deliver. */
+    private int taken;
+    private int loaned;
+    private int next;
+    /** dds_take calls so far (for the proofs: a poll of an empty reader makes none). */
+    private long takes;
     private boolean closed;
 
+    /**
+     * {@code signalled}: a polling receiver of a topic that carries few samples (ECHO: pongs and
+     * acknowledgements, which a throughput publisher polls for after every write) gets a
+     * {@link DataSignal}; on DATA, whose every sample would cost the receive thread the listener's
+     * upcall, each poll takes.
+     */
     DdsReceiver(Cyclone dds, int participant, int reader, DdsSettings settings, IdleStrategy idle,
-            java.util.function.LongConsumer flush) {
+            java.util.function.LongConsumer flush, boolean signalled) {
         this.dds = dds;
         this.flush = flush;
         this.reader = reader;
@@ -54,43 +75,83 @@ final class DdsReceiver implements Receiver {
             waitset = dds.check(dds.createWaitset(participant), "dds_create_waitset");
             int condition = dds.check(dds.createReadCondition(reader, Cyclone.ANY_STATE), "dds_create_readcondition");
             dds.check(dds.waitsetAttach(waitset, condition, 0), "dds_waitset_attach");
+            signal = null;
         } else {
             waitset = 0;
+            signal = signalled ? new DataSignal(dds, reader) : null;
         }
     }
 
     @Override
     public int poll(MessageHandler handler, int limit) {
         flush.accept(FLUSH_AGE_NS);
-        pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
-        int max = keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX));
-        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), max, max);
-        if (n <= 0) {
+        if (next == loaned && !take(keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX)))) {
             return 0;
         }
         int delivered = 0;
+        boolean ok = false;
         try {
-            int m = 0;
-            for (int i = 0; i < n; i++) {
-                if (infos.getByte(i * Cyclone.SAMPLE_INFO_BYTES + 12) != 0) { // valid_data; not a state change
-                    order[m++] = i;
-                }
-            }
-            if (keyed && m > 1) {
-                sortByWriterSequence(m);
-            }
-            for (int k = 0; k < m; k++) {
-                int i = (int) order[k];
+            while (next < loaned && delivered < limit) {
+                int i = (int) order[next++];
                 sample.wrap(pointers.getLong(i * 8), TopicType.SAMPLE_BYTES);
                 int length = sample.getInt(TopicType.LENGTH_AT);
                 message.wrap(sample.getLong(TopicType.BUFFER_AT), length);
                 delivered++;
                 handler.onMessage(message, 0, length);
             }
+            ok = true;
         } finally {
-            dds.returnLoan(reader, pointers.addressOffset(), n);
+            if (next == loaned || !ok) {
+                returnLoan();
+            }
         }
         return delivered;
+    }
+
+    /**
+     * Takes up to {@code max} samples on loan into {@link #order} (the samples with data, in each
+     * writer's order); false when nothing was waiting. The loan is kept until every sample of it has
+     * been delivered, over as many polls as the harness's limit asks for.
+     */
+    private boolean take(int max) {
+        if (signal != null && !signal.takeRaised()) {
+            return false;
+        }
+        pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
+        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), max, max);
+        takes++;
+        if (n <= 0) {
+            return false;
+        }
+        if (n == max && signal != null) {
+            signal.raise(); // more may be waiting
+        }
+        taken = n;
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (infos.getByte(i * Cyclone.SAMPLE_INFO_BYTES + 12) != 0) { // valid_data; not a state change
+                order[m++] = i;
+            }
+        }
+        if (keyed && m > 1) {
+            sortByWriterSequence(m);
+        }
+        next = 0;
+        loaned = m;
+        if (m == 0) {
+            returnLoan();
+            return false;
+        }
+        return true;
+    }
+
+    private void returnLoan() {
+        if (taken > 0) {
+            dds.returnLoan(reader, pointers.addressOffset(), taken);
+        }
+        taken = 0;
+        next = 0;
+        loaned = 0;
     }
 
     /**
@@ -121,6 +182,11 @@ final class DdsReceiver implements Receiver {
         }
     }
 
+    /** How many times this receiver has called {@code dds_take}. */
+    long takes() {
+        return takes;
+    }
+
     @Override
     public int await(MessageHandler handler, int limit, long timeoutNs) {
         long deadline = System.nanoTime() + timeoutNs;
@@ -148,6 +214,7 @@ final class DdsReceiver implements Receiver {
     public void close() {
         if (!closed) {
             closed = true;
+            returnLoan();
             if (waitset != 0) {
                 dds.delete(waitset);
             }

@@ -147,7 +147,7 @@ public final class DdsTransport implements Transport {
             int r = requireSharedMemory(dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader "
                     + topicName(t)), "reader");
             DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()),
-                    dsettings.writeBatch() ? this::flush : age -> { });
+                    dsettings.writeBatch() ? this::flush : age -> { }, t == Topic.ECHO);
             ends.add(rcv);
             return rcv;
         } finally {
@@ -181,6 +181,17 @@ public final class DdsTransport implements Transport {
     @Override
     public int maxMessageBytes() {
         return Math.min(MAX_MESSAGE_BYTES, Math.max(settings.maxMessageBytes(), 0));
+    }
+
+    /**
+     * A polling or waiting {@link DdsReceiver} hands out the octet sequence of a sample it took on
+     * loan: memory Cyclone allocated for this reader alone when it deserialised the sample, so a pong may
+     * be written over it (ddsperf's pong writes the sample it took, too). Not over shared memory, where
+     * whether the sample lies in iceoryx's chunk, shared with other readers, is Cyclone's choice.
+     */
+    @Override
+    public boolean receivedMessagesWritable() {
+        return roudi == null;
     }
 
     /** The configuration XML given to Cyclone. */

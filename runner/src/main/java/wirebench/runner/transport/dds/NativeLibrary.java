@@ -100,6 +100,29 @@ final class NativeLibrary {
                 .invoke(linker, symbol, descriptor, noOptions);
     }
 
+    /**
+     * The native address of a function pointer that calls {@code target}, a static method whose
+     * parameters are each {@code int} or {@code long} (a pointer) and whose result is void: for
+     * callbacks such as Cyclone's listeners. The stub lives as long as the JVM (the global arena);
+     * {@code target} must not throw (an exception in an upcall ends the JVM).
+     */
+    long upcall(MethodHandle target) throws ReflectiveOperationException {
+        Class<?>[] args = target.type().parameterArray();
+        Object argLayouts = Array.newInstance(layoutClass, args.length);
+        for (int i = 0; i < args.length; i++) {
+            Array.set(argLayouts, i, layout(args[i]));
+        }
+        Object descriptor = descriptorClass.getMethod("ofVoid", argLayouts.getClass()).invoke(null, argLayouts);
+        Class<?> arenaClass = Class.forName(FOREIGN + "Arena");
+        Object global = arenaClass.getMethod("global").invoke(null);
+        Class<?> optionClass = Class.forName(FOREIGN + "Linker$Option");
+        Object noOptions = Array.newInstance(optionClass, 0);
+        Object stub = Class.forName(FOREIGN + "Linker")
+                .getMethod("upcallStub", MethodHandle.class, descriptorClass, arenaClass, noOptions.getClass())
+                .invoke(linker, target, descriptor, global, noOptions);
+        return (long) segmentClass.getMethod("address").invoke(stub);
+    }
+
     private Object layout(Class<?> type) {
         if (type == int.class) {
             return intLayout;

@@ -28,6 +28,9 @@ import wirebench.runner.transport.TransportSettings;
  * <li>{@code library SONAME}: the refusal for a library that does not open.</li>
  * <li>{@code durability KIND DOMAIN}: writes 0, 1, 2 (a first reader matched), then opens a second reader
  *     and writes 99; prints what the late joiner got, up to the 99.</li>
+ * <li>{@code loan DOMAIN}: 100 local writes on a keyed ECHO, then polls of at most 7 messages until all arrived, 1000 polls
+ *     of the empty reader, one more write and a poll; prints the messages per poll, their order and the
+ *     {@code dds_take} calls made.</li>
  * </ul>
  */
 public final class DdsProofs {
@@ -52,6 +55,9 @@ public final class DdsProofs {
                 break;
             case "durability":
                 durability(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+                break;
+            case "loan":
+                loan(Integer.parseInt(args[1]));
                 break;
             case "library":
                 try {
@@ -116,6 +122,45 @@ public final class DdsProofs {
             // a local reader gets each write in the writer's call: one take holds what the history kept
             r.poll((b, off, len) -> got.add(b.getInt(off) + "/" + b.getInt(off + 4)), 1000);
             System.out.println("samples " + got.size() + " " + String.join(",", got));
+        }
+    }
+
+    private static void loan(int domain) {
+        // keyed: a take holds everything waiting (to sort it into writer order), whatever the poll's limit
+        try (DdsTransport t = new DdsTransport(loopback(64), DdsSettings.defaults(domain, true, true))) {
+            DdsReceiver r = (DdsReceiver) t.openReceiver(Topic.ECHO); // ECHO: its receivers have the data signal
+            Sender s = t.openSender(Topic.ECHO);
+            UnsafeBuffer m = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
+            for (int i = 0; i < 100; i++) {
+                m.putInt(0, i);
+                send(s, m, 4); // a local reader has each write in its history when the write returns
+            }
+            List<Integer> got = new ArrayList<>();
+            int polls = 0;
+            int most = 0;
+            while (got.size() < 100 && polls < 1000) {
+                int n = r.poll((b, off, len) -> got.add(b.getInt(off)), 7);
+                most = Math.max(most, n);
+                polls++;
+            }
+            boolean inOrder = true;
+            for (int i = 0; i < got.size(); i++) {
+                inOrder &= got.get(i) == i;
+            }
+            int all = got.size();
+            long takesForAll = r.takes();
+            int idleDelivered = 0;
+            for (int i = 0; i < 1000; i++) {
+                idleDelivered += r.poll((b, off, len) -> { }, 7);
+            }
+            long idleTakes = r.takes() - takesForAll;
+            m.putInt(0, 100);
+            send(s, m, 4);
+            int after = r.poll((b, off, len) -> got.add(b.getInt(off)), 7);
+            System.out.println("loan got " + all + " in " + polls + " polls, at most " + most + " per poll, in order "
+                    + inOrder + ", takes " + takesForAll + "; idle polls delivered " + idleDelivered + " with takes "
+                    + idleTakes + "; after one more write delivered " + after + " (" + got.get(got.size() - 1)
+                    + ") takes " + (r.takes() - takesForAll - idleTakes));
         }
     }
 
