@@ -28,6 +28,8 @@ final class RemoteTestRun {
     private final List<Process> live = new CopyOnWriteArrayList<>();
     private final List<Child> liveChildren = new CopyOnWriteArrayList<>();
     private volatile String lostHost;
+    /** Set by {@link #stopAll}: the shutdown hook has stopped the roles, the test's own failure path does not again. */
+    private volatile boolean stopping;
 
     RemoteTestRun(RemoteLayout layout) {
         this.layout = layout;
@@ -66,7 +68,7 @@ final class RemoteTestRun {
         } catch (IOException e) {
             failure = "cannot run ssh: " + e.getMessage();
         } finally {
-            if (failure != null) {
+            if (failure != null && !stopping) {
                 failure += stopRoles(cs);
             }
             for (Process proc : procs) {
@@ -110,25 +112,54 @@ final class RemoteTestRun {
     }
 
     /**
-     * Ctrl-C: the running test's roles stopped on their hosts ({@code wb-stop.sh}) and its ssh
-     * processes here (their roles' hosts then stop them too: {@code wb-role.sh} stops its role when
-     * the session ends), waiting for the stops {@link #STOP_WAIT_MS} ms ({@code deadlineNs} at
-     * most). A stop still running then goes on by itself after this JVM has ended.
+     * Ctrl-C: the running test's ssh processes here sent SIGTERM (their roles' hosts then stop the roles:
+     * {@code wb-role.sh} stops its role when the session ends) and, meanwhile, each role's {@code
+     * wb-stop.sh} started on its host by an ssh detached from this JVM (it goes on after the JVM has
+     * ended, its stderr appended to the role's log); then the ssh sessions awaited, SIGKILL after
+     * {@link #SESSION_GRACE_MS} ms, until {@code deadlineNs} at most. Nothing of the test's is left
+     * a child of this JVM: a child still running when the JVM exits costs its exit 0.3 s or more
+     * (the JVM waits for the thread that reaps it, which sits in native code).
      */
     void stopAll(long deadlineNs) {
+        stopping = true;
         List<Child> cs = new ArrayList<>(liveChildren);
         List<Process> procs = new ArrayList<>(live);
-        List<String> notes = new CopyOnWriteArrayList<>();
-        long start = System.nanoTime();
-        List<Thread> stops = startStops(cs, notes);
-        ProcessTrees.stop(procs, TimeUnit.MILLISECONDS.toNanos(250));
-        // long enough for the stops' ssh to start (they finish on their own); the ssh sessions just
-        // ended stop the roles anyway
-        join(stops, Math.min(deadlineNs, start + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS)));
+        Thread sessions = new Thread(() -> ProcessTrees.stop(procs, TimeUnit.MILLISECONDS.toNanos(SESSION_GRACE_MS)),
+                "wirebench-ssh-stop");
+        sessions.start();
+        List<Process> launchers = new ArrayList<>();
+        if (layout.install() != null) {
+            for (Child c : cs) {
+                List<String> cmd = new ArrayList<>(List.of("sh", "-c", DETACHED, c.log().toString()));
+                cmd.addAll(layout.ssh().ssh(c.host(), layout.stop(c.host(), c.remoteRun())));
+                try {
+                    launchers.add(new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(
+                            new java.io.File("/dev/null"))).start());
+                } catch (IOException e) {
+                    // no sh: the ended ssh session stops the role anyway
+                }
+            }
+        }
+        for (Process l : launchers) { // each ends as soon as its ssh is started
+            try {
+                l.waitFor(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        join(List.of(sessions), deadlineNs);
     }
 
-    /** How long the shutdown hook waits for the remote stops it started, ms. */
-    static final long STOP_WAIT_MS = 600;
+    /**
+     * A POSIX shell script that starts its arguments in the background, stdin from /dev/null, stdout
+     * discarded, stderr appended to the file named by {@code $0}, and ends: the command becomes an
+     * orphan, not a child of this JVM.
+     */
+    private static final String DETACHED = "\"$@\" </dev/null >/dev/null 2>>\"$0\" &";
+
+    /** How long the running test's ssh processes get between SIGTERM and SIGKILL on Ctrl-C, ms. */
+    static final long SESSION_GRACE_MS = 250;
 
     /** Why a role's ssh ended with {@code code}; an ssh failure (255) marks the host lost. */
     private String ended(Child c, int code) {

@@ -264,11 +264,16 @@ class MultiHostCampaignTest {
                 assertThat(coordinator.isAlive()).as(Files.readString(dir.resolve("coordinator.log"))).isTrue();
                 waitForRole(d, "1-lat-");
             }
+            long signalled = System.nanoTime();
             coordinator.destroy(); // SIGTERM, as Ctrl-C's SIGINT: the shutdown hook runs
-            // issue 29: no hang on SIGTERM; the stops it started go on without it. Measured 2.08 s at load 17
-            // beside three namespace hosts (the local campaign: SigtermTest, 2 s); before, the hook waited for the
-            // remote stops (up to --connect-timeout + 20 s)
-            assertThat(coordinator.waitFor(5, TimeUnit.SECONDS)).as("ended within 5 s of SIGTERM").isTrue();
+            // issue 29: any command ends within 2 s of SIGTERM, the bound the local campaign's SigtermTest holds
+            // too. The hook waits for nothing remote (the stops it starts are detached and go on without it) and
+            // leaves no child: 1.1 and 1.5 s measured at load 21-26 beside three namespace hosts (2.1-3.0 s at load
+            // 12-18 when the hook waited 0.6 s for the stops and the JVM's exit then waited for their reaper
+            // threads): the issue's 2 s still leaves a quarter to spare at load 25, the margin for load
+            boolean ended = coordinator.waitFor(2, TimeUnit.SECONDS);
+            assertThat(ended).as("ended within 2 s of SIGTERM (%d ms)", TimeUnit.NANOSECONDS.toMillis(
+                    System.nanoTime() - signalled)).isTrue();
         } finally {
             coordinator.destroyForcibly();
         }
