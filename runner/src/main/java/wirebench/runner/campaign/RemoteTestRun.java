@@ -24,9 +24,8 @@ import wirebench.runner.campaign.CommandLines.Role;
 final class RemoteTestRun {
     private final RemoteLayout layout;
 
-    /** The running test's ssh processes and their children (for a stop from the shutdown hook). */
+    /** The running test's ssh processes (for a stop from the shutdown hook). */
     private final List<Process> live = new CopyOnWriteArrayList<>();
-    private final List<Child> liveChildren = new CopyOnWriteArrayList<>();
     private volatile String lostHost;
     /** Set by {@link #stopAll}: the shutdown hook has stopped the roles, the test's own failure path does not again. */
     private volatile boolean stopping;
@@ -56,8 +55,8 @@ final class RemoteTestRun {
                         .redirectError(ProcessBuilder.Redirect.appendTo(c.log().toFile())).start();
                 procs.add(proc);
                 live.add(proc);
-                liveChildren.add(c);
             }
+            stopScript = stopScript(cs);
             failure = await(cs, procs, testTimeoutS);
             if (failure == null) {
                 failure = summaries(cs);
@@ -76,7 +75,7 @@ final class RemoteTestRun {
             }
             ProcessTrees.stop(procs.stream().filter(Process::isAlive).toList(), TimeUnit.SECONDS.toNanos(2));
             live.removeAll(procs);
-            liveChildren.removeAll(cs);
+            stopScript = null;
         }
         return failure;
     }
@@ -112,54 +111,53 @@ final class RemoteTestRun {
     }
 
     /**
-     * Ctrl-C: the running test's ssh processes here sent SIGTERM (their roles' hosts then stop the roles:
+     * Ctrl-C: the running test's ssh processes here killed (their roles' hosts then stop the roles:
      * {@code wb-role.sh} stops its role when the session ends) and, meanwhile, each role's {@code
-     * wb-stop.sh} started on its host by an ssh detached from this JVM (it goes on after the JVM has
-     * ended, its stderr appended to the role's log); then the ssh sessions awaited, SIGKILL after
-     * {@link #SESSION_GRACE_MS} ms, until {@code deadlineNs} at most. Nothing of the test's is left
+     * wb-stop.sh} started on its host by an ssh detached from this JVM ({@link #stopScript}: it goes on
+     * after the JVM has ended); then the ssh sessions reaped, until {@code deadlineNs} at most. Nothing of the test's is left
      * a child of this JVM: a child still running when the JVM exits costs its exit 0.3 s or more
      * (the JVM waits for the thread that reaps it, which sits in native code).
      */
     void stopAll(long deadlineNs) {
         stopping = true;
-        List<Child> cs = new ArrayList<>(liveChildren);
         List<Process> procs = new ArrayList<>(live);
-        Thread sessions = new Thread(() -> ProcessTrees.stop(procs, TimeUnit.MILLISECONDS.toNanos(SESSION_GRACE_MS)),
-                "wirebench-ssh-stop");
-        sessions.start();
-        List<Process> launchers = new ArrayList<>();
-        if (layout.install() != null) {
-            for (Child c : cs) {
-                List<String> cmd = new ArrayList<>(List.of("sh", "-c", DETACHED, c.log().toString()));
-                cmd.addAll(layout.ssh().ssh(c.host(), layout.stop(c.host(), c.remoteRun())));
-                try {
-                    launchers.add(new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.from(
-                            new java.io.File("/dev/null"))).start());
-                } catch (IOException e) {
-                    // no sh: the ended ssh session stops the role anyway
-                }
+        String script = stopScript;
+        procs.forEach(Process::destroyForcibly); // the session's end is all the role's watcher needs
+        try {
+            if (script != null) {
+                // ends as soon as it has started the stops
+                new ProcessBuilder("sh", "-c", script).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
+                        "/dev/null"))).start().waitFor(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
-        }
-        for (Process l : launchers) { // each ends as soon as its ssh is started
-            try {
-                l.waitFor(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
+            for (Process p : procs) { // reaped before the JVM exits
+                p.waitFor(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
+        } catch (IOException e) {
+            // no sh: the ended ssh sessions stop the roles anyway
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        join(List.of(sessions), deadlineNs);
     }
 
     /**
-     * A POSIX shell script that starts its arguments in the background, stdin from /dev/null, stdout
-     * discarded, stderr appended to the file named by {@code $0}, and ends: the command becomes an
-     * orphan, not a child of this JVM.
+     * The running test's stops as one POSIX shell script, made when the test starts (the hook then
+     * only starts it): each role's {@code wb-stop.sh} ssh in the background, stdin from /dev/null,
+     * stdout discarded, stderr appended to the role's log; the shell ends at once and the ssh
+     * processes become orphans, not children of this JVM. Null: nothing to stop.
      */
-    private static final String DETACHED = "\"$@\" </dev/null >/dev/null 2>>\"$0\" &";
+    private volatile String stopScript;
 
-    /** How long the running test's ssh processes get between SIGTERM and SIGKILL on Ctrl-C, ms. */
-    static final long SESSION_GRACE_MS = 250;
+    private String stopScript(List<Child> cs) {
+        if (layout.install() == null || cs.isEmpty()) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Child c : cs) {
+            sb.append(SshCommands.shell(layout.ssh().ssh(c.host(), layout.stop(c.host(), c.remoteRun()))))
+                    .append(" </dev/null >/dev/null 2>>").append(SshCommands.quote(c.log().toString())).append(" &\n");
+        }
+        return sb.toString();
+    }
 
     /** Why a role's ssh ended with {@code code}; an ssh failure (255) marks the host lost. */
     private String ended(Child c, int code) {
