@@ -27,6 +27,38 @@ public final class Filters {
             + "(case-insensitive), e.g. 'latency transport=UDPv4' or '32 B'.")
     String point;
 
+    private static final java.util.regex.Pattern HEX = java.util.regex.Pattern.compile("[0-9a-fA-F]{1,64}");
+
+    /**
+     * The filters' syntax checked (a usage error, exit 2, before the database is looked for): {@code
+     * --since} a date or instant, {@code --commit} a commit hash or a prefix of one (hex digits; a
+     * name that can be no commit's would match nothing, silently).
+     */
+    void check() {
+        sinceInstant();
+        if (commit != null && !HEX.matcher(commit).matches()) {
+            throw new WirebenchException(WirebenchException.USAGE, "--commit '" + commit + "': expected a commit hash"
+                    + " or a prefix of one (hex digits 0-9 a-f), got " + (commit.isEmpty() ? "nothing" : "'" + commit
+                    + "'"));
+        }
+    }
+
+    /** The filters given, as typed ({@code --host lab1 --commit 4c9691e}), or "" when none. */
+    String given() {
+        List<String> g = new ArrayList<>();
+        add(g, "--host", host);
+        add(g, "--since", since);
+        add(g, "--commit", commit);
+        add(g, "--point", point);
+        return String.join(" ", g);
+    }
+
+    private static void add(List<String> g, String option, String value) {
+        if (value != null) {
+            g.add(option + " '" + value + "'");
+        }
+    }
+
     /** The parsed {@code --since}, or null. */
     Instant sinceInstant() {
         if (since == null || since.isBlank()) {

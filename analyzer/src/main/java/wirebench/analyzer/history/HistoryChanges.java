@@ -65,6 +65,7 @@ final class HistoryChanges extends HistoryReading implements Callable<Integer> {
             if (!metrics.isEmpty()) {
                 gates.forEach(g -> metrics.add(g.metric()));
             }
+            warnWhenNoRunMatches(h);
             series = reader.read(filters, metrics, detect.byCommit(), finder::submit);
             found = finder.results();
             gates.forEach(g -> searched.put(g.metric(), finder.searched(g.metric())));

@@ -18,6 +18,7 @@ final class HistoryList extends HistoryReading implements Callable<Integer> {
         OutputTable t = new OutputTable(List.of("run_id", "time_utc", "git_sha", "host", "points", "rows",
                 "source"));
         try (HistoryDb h = open()) {
+            warnWhenNoRunMatches(h);
             try {
                 new HistoryQueries(h).runs(filters).forEach(t::add);
             } catch (SQLException e) {

@@ -21,7 +21,30 @@ abstract class HistoryReading {
 
     /** The database opened for reading, once the filters' syntax is checked (a usage error comes first). */
     HistoryDb open() {
-        filters.sinceInstant();
+        filters.check();
         return db.openReadOnly();
+    }
+
+    /**
+     * One warning line on stderr when filters were given and no stored run matches them: the answer
+     * is then empty (exit 0, as for any query), and says why instead of leaving an empty table.
+     */
+    void warnWhenNoRunMatches(HistoryDb h) {
+        String given = filters.given();
+        if (given.isEmpty()) {
+            return;
+        }
+        HistoryQueries q = new HistoryQueries(h);
+        boolean none;
+        try {
+            none = q.runs(filters).isEmpty();
+        } catch (java.sql.SQLException e) {
+            throw h.unreadable(e);
+        }
+        if (none) {
+            java.io.PrintWriter err = spec.commandLine().getErr();
+            err.println("warning: no run in " + db.db + " matches " + given + " (" + q.runCount() + " run(s) stored)");
+            err.flush();
+        }
     }
 }

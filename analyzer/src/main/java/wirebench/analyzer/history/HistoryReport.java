@@ -56,6 +56,7 @@ final class HistoryReport extends HistoryReading implements Callable<Integer> {
             if (metrics.isEmpty() && !allMetrics) {
                 metrics = keyMetrics(reader.metricNames());
             }
+            warnWhenNoRunMatches(h);
             reader.read(filters, metrics, detect.byCommit(), s -> {
                 page.addSeries(s);
                 finder.submit(s);

@@ -29,6 +29,7 @@ final class HistoryShow extends HistoryReading implements Callable<Integer> {
                         + "' in " + db.db + " (stored: " + String.join(", ", new SeriesReader(h).metricNames())
                         + ")");
             }
+            warnWhenNoRunMatches(h);
             try {
                 new HistoryQueries(h).metricByRun(metric, filters).forEach(t::add);
             } catch (SQLException e) {

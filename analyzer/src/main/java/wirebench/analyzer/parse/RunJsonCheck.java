@@ -128,7 +128,8 @@ public final class RunJsonCheck {
         }
     }
 
-    private static String shown(Object v) {
+    /** A JSON value as a message shows it: its kind, or its text cut at 40 characters. */
+    public static String shown(Object v) {
         if (v instanceof JsonReader.Obj) {
             return "an object";
         }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import wirebench.analyzer.model.Warning;
 import wirebench.contract.JsonReader;
 import wirebench.contract.Numbers;
+import wirebench.contract.WirebenchException;
 
 /**
  * Warns when a latency result was measured with its roles sharing a CPU or on an oversubscribed
@@ -63,7 +64,11 @@ final class ContentionLint {
 
     private static Optional<JsonReader.Obj> contention(Path runJson) throws IOException {
         Object doc = JsonReader.parse(runJson.toString(), Files.readString(runJson, StandardCharsets.UTF_8));
-        if (doc instanceof JsonReader.Obj && ((JsonReader.Obj) doc).get("contention") instanceof JsonReader.Obj) {
+        if (!(doc instanceof JsonReader.Obj)) { // a bare word, a number, an array: said, as an unparsable one is
+            throw WirebenchException.badInput(runJson + ":1: expected a JSON object, got "
+                    + wirebench.analyzer.parse.RunJsonCheck.shown(doc));
+        }
+        if (((JsonReader.Obj) doc).get("contention") instanceof JsonReader.Obj) {
             return Optional.of((JsonReader.Obj) ((JsonReader.Obj) doc).get("contention"));
         }
         return Optional.empty();

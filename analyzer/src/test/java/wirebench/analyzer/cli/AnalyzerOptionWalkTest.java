@@ -26,7 +26,8 @@ import wirebench.analyzer.Cli;
  * option of every command (found through picocli's CommandSpec, so a new one cannot be forgotten)
  * with -1, 0 and the type's maximum, each against the decision recorded here: U = usage error (exit
  * 2, one line, before any input is read), A = accepted (the command goes on to its inputs, which do
- * not exist: exit 3). A value beyond an integral type is always a usage error.
+ * not exist: exit 3). A value beyond an integral type is always a usage error. The options whose
+ * value is text are walked the same way with a value no syntax allows (issue 29 item 5).
  */
 class AnalyzerOptionWalkTest {
     private static final Set<Class<?>> NUMERIC = Set.of(int.class, Integer.class, long.class, Long.class,
@@ -64,6 +65,45 @@ class AnalyzerOptionWalkTest {
             Map.entry("history show --wait", "UAU"),
             Map.entry("history sql --wait", "UAU")));
 
+    /**
+     * Decisions for every option whose value is text (neither a number, a switch nor a path), given
+     * "nonsense%": U = usage error (exit 2, one line, before any input is read), A = accepted (free
+     * text, or a name checked against the inputs: exit 3 on the missing input). --format, --order,
+     * --since, --commit and --fail-on have a syntax; --host, --point, --title and --metric are names.
+     */
+    private static final Map<String, String> TEXT_EXPECTED = new TreeMap<>(Map.ofEntries(
+            Map.entry("compare --fail-on", "U"),
+            Map.entry("compare --format", "U"),
+            Map.entry("history changes --commit", "U"),
+            Map.entry("history changes --fail-on", "U"),
+            Map.entry("history changes --format", "U"),
+            Map.entry("history changes --host", "A"),
+            Map.entry("history changes --metric", "A"),
+            Map.entry("history changes --order", "U"),
+            Map.entry("history changes --point", "A"),
+            Map.entry("history changes --since", "U"),
+            Map.entry("history list --commit", "U"),
+            Map.entry("history list --format", "U"),
+            Map.entry("history list --host", "A"),
+            Map.entry("history list --point", "A"),
+            Map.entry("history list --since", "U"),
+            Map.entry("history report --commit", "U"),
+            Map.entry("history report --host", "A"),
+            Map.entry("history report --metric", "A"),
+            Map.entry("history report --order", "U"),
+            Map.entry("history report --point", "A"),
+            Map.entry("history report --since", "U"),
+            Map.entry("history report --title", "A"),
+            Map.entry("history show --commit", "U"),
+            Map.entry("history show --format", "U"),
+            Map.entry("history show --host", "A"),
+            Map.entry("history show --point", "A"),
+            Map.entry("history show --since", "U"),
+            Map.entry("history sql --format", "U"),
+            Map.entry("report --format", "U"),
+            Map.entry("report --title", "A"),
+            Map.entry("stats --format", "U")));
+
     @TempDir
     Path tmp;
 
@@ -84,6 +124,26 @@ class AnalyzerOptionWalkTest {
             }
         }
         cl.getSubcommands().values().forEach(c -> walk(c, found));
+    }
+
+    /** Every option of every analyzer command whose value is text, as "command path option". */
+    private static Set<String> textOptions() {
+        Set<String> found = new java.util.TreeSet<>();
+        walkText(AnalyzerMain.commandLine(), found);
+        return found;
+    }
+
+    private static void walkText(CommandLine cl, Set<String> found) {
+        CommandSpec spec = cl.getCommandSpec();
+        String path = spec.qualifiedName(" ").replaceFirst("^wirebench ?", "");
+        for (OptionSpec o : spec.options()) {
+            Class<?> t = o.auxiliaryTypes().length > 0 && o.isMultiValue() ? o.auxiliaryTypes()[0] : o.type();
+            if (o.arity().max() > 0 && !NUMERIC.contains(t) && t != boolean.class && t != Boolean.class
+                    && t != Path.class && t != java.io.File.class && !o.usageHelp() && !o.versionHelp()) {
+                found.add(path + " " + o.longestName());
+            }
+        }
+        cl.getSubcommands().values().forEach(c -> walkText(c, found));
     }
 
     private static String huge(Class<?> t) {
@@ -142,5 +202,15 @@ class AnalyzerOptionWalkTest {
         }
         assertThat(actual).isEqualTo(EXPECTED);
         assertThat(overflow).allSatisfy((k, v) -> assertThat(v).as(k).isEqualTo("U"));
+    }
+
+    @Test
+    @Timeout(300)
+    void shouldRefuseOrAcceptEveryTextAnalyzerOptionAsDecidedWhenGivenNonsense() {
+        Map<String, String> actual = new TreeMap<>();
+        for (String key : textOptions()) {
+            actual.put(key, outcome(key, "nonsense%"));
+        }
+        assertThat(actual).isEqualTo(TEXT_EXPECTED);
     }
 }

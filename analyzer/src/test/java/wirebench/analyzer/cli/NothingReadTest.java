@@ -84,6 +84,25 @@ class NothingReadTest {
         assertThat(compare.out()).contains("note: " + dir.resolve("pubsub-throughput.csv") + ": skipped: empty");
     }
 
+    /** The hostile round's non-JSON run.json in stats and convert: the table is read, the run.json named. */
+    @ParameterizedTest
+    @ValueSource(strings = {"stats", "convert"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldShowTheTableAndNameTheRunJsonWhenItIsNoJson(String command) throws IOException {
+        Path dir = Files.createDirectories(tmp.resolve("run"));
+        Files.writeString(dir.resolve("pubsub-latency.csv"), LATENCY);
+        Files.writeString(dir.resolve("run.json"), "this is not json\n");
+
+        Cli r = run(command, tmp, dir);
+
+        assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+        assertThat(command.equals("stats") ? r.out() : Files.readString(tmp.resolve("converted/pubsub-latency.csv")))
+                .contains("21.25");
+        // stats prints its warnings below the table, convert on stderr
+        assertThat(r.out() + r.err()).contains("its run.json was not read: " + dir.resolve("run.json") + ":1: expected"
+                + " a JSON object, got this is not json").doesNotContain("\tat ");
+    }
+
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldNameTheRunJsonInCompareWhenItIsNoJson() throws IOException {

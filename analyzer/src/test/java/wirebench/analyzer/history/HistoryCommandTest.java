@@ -75,6 +75,39 @@ class HistoryCommandTest {
         assertThat(Cli.run("history", "list", "--db", db, "--since", "yesterday").exitCode()).isEqualTo(2);
     }
 
+    /**
+     * Issue 29 re-run: {@code --commit zzz} listed nothing with exit 0, as did any filter matching no run.
+     * A --commit that can be no commit's (not hex) is a usage error; filters that match no stored run
+     * say so in one warning line on stderr, in every command that takes them.
+     */
+    @Test
+    void shouldRefuseANonHexCommitAndWarnWhenTheFiltersMatchNoRun(@TempDir Path tmp) throws Exception {
+        SyntheticRuns.write(tmp.resolve("runs"), 3, 1, 0.0, 1, k -> 10);
+        String db = tmp.resolve("h.duckdb").toString();
+        assertThat(Cli.run("history", "add", "--db", db, tmp.resolve("runs").toString()).exitCode()).isZero();
+
+        Cli bad = Cli.run("history", "list", "--db", db, "--commit", "zzz");
+        assertThat(bad.exitCode()).as(bad.err()).isEqualTo(2);
+        assertThat(bad.err().strip()).isEqualTo("--commit 'zzz': expected a commit hash or a prefix of one (hex digits"
+                + " 0-9 a-f), got 'zzz'");
+        assertThat(bad.out()).isEmpty();
+
+        String html = tmp.resolve("t.html").toString();
+        for (String[] cmd : new String[][] {{"list"}, {"show", "p99_us"}, {"changes"}, {"report", "-o", html}}) {
+            List<String> args = new java.util.ArrayList<>(List.of("history"));
+            args.addAll(List.of(cmd));
+            args.addAll(List.of("--db", db, "--commit", "abc123", "--host", "alpha"));
+            Cli none = Cli.run(args.toArray(new String[0]));
+            assertThat(none.exitCode()).as(none.err()).isZero();
+            assertThat(none.err()).as(cmd[0]).contains("warning: no run in " + db + " matches --host 'alpha' --commit"
+                    + " 'abc123' (3 run(s) stored)");
+        }
+        Cli some = Cli.run("history", "list", "--db", db, "--commit", "C00", "--host", "alpha");
+        assertThat(some.exitCode()).as(some.err()).isZero();
+        assertThat(some.err()).doesNotContain("warning");
+        assertThat(some.out()).contains("c000").contains("c002").doesNotContain("c001");
+    }
+
     @Test
     void shouldRefuseWritesAndFileAccessInSql(@TempDir Path tmp) throws Exception {
         SyntheticRuns.write(tmp.resolve("runs"), 1, 1, 0.0, 1, k -> 10);

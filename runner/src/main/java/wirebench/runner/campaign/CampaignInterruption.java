@@ -162,12 +162,19 @@ final class CampaignInterruption {
         }
         TestPoint p = current;
         int finishedNow = finishedCount;
-        String what = p == null ? "" : " during test " + p.index() + "/" + points.size() + " " + p.tag() + " "
-                + p.sizeBytes() + " B rep " + p.repetition() + (locked ? " (its output is discarded)"
-                        : " (its commit was under way; unless it ended, the next run with --resume undoes it first)");
-        err.println("campaign: interrupted" + what + "; " + finishedNow + " of " + points.size()
-                + " tests finished, their rows are in " + out + "; run the same command with --resume to run the "
-                + (points.size() - finishedNow) + " missing");
+        // a StringBuilder, not +: each + expression is linked on its first run (StringConcatFactory), which
+        // took 0.4 s of the hook's time on a loaded machine
+        StringBuilder m = new StringBuilder("campaign: interrupted");
+        if (p != null) {
+            m.append(" during test ").append(p.index()).append('/').append(points.size()).append(' ').append(p.tag())
+                    .append(' ').append(p.sizeBytes()).append(" B rep ").append(p.repetition()).append(locked
+                            ? " (its output is discarded)"
+                            : " (its commit was under way; unless it ended, the next run with --resume undoes it first)");
+        }
+        m.append("; ").append(finishedNow).append(" of ").append(points.size()).append(" tests finished, their rows are in ")
+                .append(out).append("; run the same command with --resume to run the ").append(points.size() - finishedNow)
+                .append(" missing");
+        err.println(m);
         err.flush();
     }
 }

@@ -24,10 +24,11 @@ import wirebench.runner.campaign.CommandLines.Role;
 final class RemoteTestRun {
     private final RemoteLayout layout;
 
-    /** The running test's ssh processes and their children (for a stop from the shutdown hook). */
+    /** The running test's ssh processes (for a stop from the shutdown hook). */
     private final List<Process> live = new CopyOnWriteArrayList<>();
-    private final List<Child> liveChildren = new CopyOnWriteArrayList<>();
     private volatile String lostHost;
+    /** Set by {@link #stopAll}: the shutdown hook has stopped the roles, the test's own failure path does not again. */
+    private volatile boolean stopping;
 
     RemoteTestRun(RemoteLayout layout) {
         this.layout = layout;
@@ -54,8 +55,8 @@ final class RemoteTestRun {
                         .redirectError(ProcessBuilder.Redirect.appendTo(c.log().toFile())).start();
                 procs.add(proc);
                 live.add(proc);
-                liveChildren.add(c);
             }
+            stopScript = stopScript(cs);
             failure = await(cs, procs, testTimeoutS);
             if (failure == null) {
                 failure = summaries(cs);
@@ -66,7 +67,7 @@ final class RemoteTestRun {
         } catch (IOException e) {
             failure = "cannot run ssh: " + e.getMessage();
         } finally {
-            if (failure != null) {
+            if (failure != null && !stopping) {
                 failure += stopRoles(cs);
             }
             for (Process proc : procs) {
@@ -74,7 +75,7 @@ final class RemoteTestRun {
             }
             ProcessTrees.stop(procs.stream().filter(Process::isAlive).toList(), TimeUnit.SECONDS.toNanos(2));
             live.removeAll(procs);
-            liveChildren.removeAll(cs);
+            stopScript = null;
         }
         return failure;
     }
@@ -110,25 +111,53 @@ final class RemoteTestRun {
     }
 
     /**
-     * Ctrl-C: the running test's roles stopped on their hosts ({@code wb-stop.sh}) and its ssh
-     * processes here (their roles' hosts then stop them too: {@code wb-role.sh} stops its role when
-     * the session ends), waiting for the stops {@link #STOP_WAIT_MS} ms ({@code deadlineNs} at
-     * most). A stop still running then goes on by itself after this JVM has ended.
+     * Ctrl-C: the running test's ssh processes here killed (their roles' hosts then stop the roles:
+     * {@code wb-role.sh} stops its role when the session ends) and, meanwhile, each role's {@code
+     * wb-stop.sh} started on its host by an ssh detached from this JVM ({@link #stopScript}: it goes on
+     * after the JVM has ended); then the ssh sessions reaped, until {@code deadlineNs} at most. Nothing of the test's is left
+     * a child of this JVM: a child still running when the JVM exits costs its exit 0.3 s or more
+     * (the JVM waits for the thread that reaps it, which sits in native code).
      */
     void stopAll(long deadlineNs) {
-        List<Child> cs = new ArrayList<>(liveChildren);
+        stopping = true;
         List<Process> procs = new ArrayList<>(live);
-        List<String> notes = new CopyOnWriteArrayList<>();
-        long start = System.nanoTime();
-        List<Thread> stops = startStops(cs, notes);
-        ProcessTrees.stop(procs, TimeUnit.MILLISECONDS.toNanos(250));
-        // long enough for the stops' ssh to start (they finish on their own); the ssh sessions just
-        // ended stop the roles anyway
-        join(stops, Math.min(deadlineNs, start + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MS)));
+        String script = stopScript;
+        procs.forEach(Process::destroyForcibly); // the session's end is all the role's watcher needs
+        try {
+            if (script != null) {
+                // ends as soon as it has started the stops
+                new ProcessBuilder("sh", "-c", script).redirectInput(ProcessBuilder.Redirect.from(new java.io.File(
+                        "/dev/null"))).start().waitFor(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            for (Process p : procs) { // reaped before the JVM exits
+                p.waitFor(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+        } catch (IOException e) {
+            // no sh: the ended ssh sessions stop the roles anyway
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
-    /** How long the shutdown hook waits for the remote stops it started, ms. */
-    static final long STOP_WAIT_MS = 600;
+    /**
+     * The running test's stops as one POSIX shell script, made when the test starts (the hook then
+     * only starts it): each role's {@code wb-stop.sh} ssh in the background, stdin from /dev/null,
+     * stdout discarded, stderr appended to the role's log; the shell ends at once and the ssh
+     * processes become orphans, not children of this JVM. Null: nothing to stop.
+     */
+    private volatile String stopScript;
+
+    private String stopScript(List<Child> cs) {
+        if (layout.install() == null || cs.isEmpty()) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Child c : cs) {
+            sb.append(SshCommands.shell(layout.ssh().ssh(c.host(), layout.stop(c.host(), c.remoteRun()))))
+                    .append(" </dev/null >/dev/null 2>>").append(SshCommands.quote(c.log().toString())).append(" &\n");
+        }
+        return sb.toString();
+    }
 
     /** Why a role's ssh ended with {@code code}; an ssh failure (255) marks the host lost. */
     private String ended(Child c, int code) {

@@ -145,6 +145,13 @@ class HostsFileTest {
         Files.writeString(f, "pub=lab1\nsub=lab\u00002\n");
         assertThatThrownBy(() -> HostsFile.read(f)).hasMessage(f + ":2: host 'lab\\u00002' holds U+0000 (a host name"
                 + " holds letters, digits and . _ - : % [ ])");
+        // the dry run too: exit 3 and that one line, no ssh command shown (it passed the dry run, exit 0, before)
+        CampaignRun r = CampaignRun.run("--out", dir.resolve("c").toString(), "--hosts", f.toString(), "--sizes", "32",
+                "--tests", "lat", "--dry-run");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(3);
+        assertThat(r.err().strip()).isEqualTo(f + ":2: host 'lab\\u00002' holds U+0000 (a host name holds letters,"
+                + " digits and . _ - : % [ ])");
+        assertThat(r.out()).doesNotContain("ssh ");
     }
 
     @Test
