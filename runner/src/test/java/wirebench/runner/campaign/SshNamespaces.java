@@ -2,14 +2,10 @@ package wirebench.runner.campaign;
 
 
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
@@ -35,53 +31,16 @@ public final class SshNamespaces implements AutoCloseable {
     public final Path dir;
     public final Path sshConfig;
     private final String subnet;
-    /** Held while these hosts exist: their subnet, which no other JVM's hosts may take meanwhile. */
-    private final FileLock subnetLock;
     private final List<Process> sshds = new ArrayList<>();
     private boolean created;
     private static SshNamespaces shared;
 
-    /** Lock files of the subnets in use, one per 10.237.N.0/24 (the OS drops a lock when its JVM ends). */
-    private static final Path SUBNET_LOCKS = Paths.get("/run/wirebench-ssh-subnets");
-
-    private SshNamespaces(Path dir) throws IOException, InterruptedException {
+    private SshNamespaces(Path dir) {
         this.dir = dir;
-        // the runner's test forks and the integration tests' run beside each other, each with its own
-        // hosts: a subnet another JVM's hosts use (locked) or a killed run left on this host's side is skipped
-        Files.createDirectories(SUBNET_LOCKS);
-        String inUse = sh("ip", "-o", "-4", "addr", "show");
-        FileLock lock = null;
-        int net = -1;
-        for (int attempt = 0; attempt < 1024 && lock == null; attempt++) {
-            net = ThreadLocalRandom.current().nextInt(256);
-            if (!inUse.contains(" 10.237." + net + ".")) {
-                lock = lockSubnet(net);
-            }
-        }
-        if (lock == null) {
-            throw new IllegalStateException("no free subnet 10.237.N.0/24 for the test hosts (locks in " + SUBNET_LOCKS
-                    + ")");
-        }
-        subnetLock = lock;
+        int net = ThreadLocalRandom.current().nextInt(256);
         subnet = "10.237." + net + ".";
         addresses = new String[] {subnet + "1", subnet + "2", subnet + "3"};
         sshConfig = dir.resolve("ssh_config");
-    }
-
-    /** The lock of subnet 10.237.net.0/24, or null when another JVM (or this one) holds it. */
-    private static FileLock lockSubnet(int net) throws IOException {
-        FileChannel ch = FileChannel.open(SUBNET_LOCKS.resolve(net + ".lock"), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE);
-        try {
-            FileLock l = ch.tryLock();
-            if (l != null) {
-                return l;
-            }
-        } catch (OverlappingFileLockException e) {
-            // this JVM's other hosts hold it
-        }
-        ch.close();
-        return null;
     }
 
     /** Creates the hosts, or skips the calling test with the reason they cannot exist here. */
@@ -265,17 +224,13 @@ public final class SshNamespaces implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
-        if (created) {
-            shQuiet("ip", "link", "del", prefix + "r0");
-            for (String ns : namespaces) {
-                shQuiet("ip", "netns", "del", ns);
-            }
-            shQuiet("ip", "netns", "del", prefix + "h");
+        if (!created) {
+            return;
         }
-        try {
-            subnetLock.channel().close(); // releases the lock: the subnet is free again
-        } catch (IOException e) {
-            // the lock goes with this JVM at the latest
+        shQuiet("ip", "link", "del", prefix + "r0");
+        for (String ns : namespaces) {
+            shQuiet("ip", "netns", "del", ns);
         }
+        shQuiet("ip", "netns", "del", prefix + "h");
     }
 }
