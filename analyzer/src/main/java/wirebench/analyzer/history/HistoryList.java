@@ -18,12 +18,16 @@ final class HistoryList extends HistoryReading implements Callable<Integer> {
         OutputTable t = new OutputTable(List.of("run_id", "time_utc", "git_sha", "host", "points", "rows",
                 "source"));
         try (HistoryDb h = open()) {
-            warnWhenNoRunMatches(h);
+            List<List<Object>> runs;
             try {
-                new HistoryQueries(h).runs(filters).forEach(t::add);
+                runs = new HistoryQueries(h).runs(filters);
             } catch (SQLException e) {
                 throw h.unreadable(e);
             }
+            if (runs.isEmpty()) {
+                warnWhenNoRunMatches(h); // the list is the runs query itself: asked again only when empty
+            }
+            runs.forEach(t::add);
         }
         spec.commandLine().getOut().print(t.write(output.format));
         spec.commandLine().getOut().flush();
