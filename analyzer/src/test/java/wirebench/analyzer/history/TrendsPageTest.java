@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,13 +28,26 @@ import wirebench.analyzer.report.BrowserCheck;
 class TrendsPageTest {
     private static final Path ARTIFACTS = Path.of("target", "browser-artifacts");
 
-    private static Path page(Path tmp, String... extra) throws Exception {
-        // 32 B: +20% at run 30 of 60; 64 B: flat. p50 follows p99, so two metrics per point change.
-        SyntheticRuns.write(tmp.resolve("runs"), 60, 2, 0.03, 4, k -> k < 30 ? 100 : 120);
-        String db = tmp.resolve("h.duckdb").toString();
-        assertThat(Cli.run("history", "add", "--db", db, tmp.resolve("runs").toString()).exitCode()).isZero();
+    /**
+     * The history every case reads, built once per class: 32 B: +20% at run 30 of 60; 64 B: flat
+     * (p50 follows p99, so two metrics per point change), and the hostile run. The cases only read
+     * it (history report opens the database read-only) and the unfiltered page, written here once.
+     */
+    @TempDir
+    static Path shared;
+    private static String db;
+    private static Path page;
+
+    @BeforeAll
+    static void buildHistory() throws Exception {
+        SyntheticRuns.write(shared.resolve("runs"), 60, 2, 0.03, 4, k -> k < 30 ? 100 : 120);
+        db = shared.resolve("h.duckdb").toString();
+        assertThat(Cli.run("history", "add", "--db", db, shared.resolve("runs").toString()).exitCode()).isZero();
         assertThat(Cli.run("history", "add", "--db", db, "src/test/resources/hostile").exitCode()).isZero();
-        Path html = tmp.resolve("trends.html");
+        page = report(shared.resolve("trends.html"));
+    }
+
+    private static Path report(Path html, String... extra) {
         List<String> args = new java.util.ArrayList<>(List.of("history", "report", "--db", db, "-o", html.toString()));
         args.addAll(List.of(extra));
         Cli r = Cli.run(args.toArray(new String[0]));
@@ -42,8 +56,8 @@ class TrendsPageTest {
     }
 
     @Test
-    void shouldDrawAPanelPerPointWithATooltipPerRunAndTheChangedPanelsFirst(@TempDir Path tmp) throws Exception {
-        String html = Files.readString(page(tmp));
+    void shouldDrawAPanelPerPointWithATooltipPerRunAndTheChangedPanelsFirst() throws Exception {
+        String html = Files.readString(page);
         assertThat(html).contains("content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\"");
         assertThat(html).doesNotContainPattern("(?i)(src|href)\\s*=\\s*[\"']?(https?:|//)");
         // 4 points (32 B, 64 B, hostile 32 B, hostile 64 B), one panel each; key metrics by default: p50_us, p99_us
@@ -67,7 +81,7 @@ class TrendsPageTest {
 
     @Test
     void shouldDrawOnlyTheChosenMetricAndPointsWhenFiltered(@TempDir Path tmp) throws Exception {
-        String html = Files.readString(page(tmp, "--metric", "p99_us", "--point", "64 B"));
+        String html = Files.readString(report(tmp.resolve("trends.html"), "--metric", "p99_us", "--point", "64 B"));
 
         assertThat(html).contains("<title>p99_us ").doesNotContain("<title>p50_us ");
         assertThat(count(html, "<figure class=\"chart panel")).isEqualTo(2);
@@ -77,9 +91,9 @@ class TrendsPageTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     @SuppressWarnings("unchecked")
-    void shouldShowTheNewestChangeAndItsPanelOnTheFirstScreenAt1280x800(@TempDir Path tmp) throws Exception {
+    void shouldShowTheNewestChangeAndItsPanelOnTheFirstScreenAt1280x800() throws Exception {
         BrowserCheck.requireBrowser();
-        Path html = page(tmp);
+        Path html = page;
         try (BrowserCheck b = BrowserCheck.shared()) {
             Map<String, Object> seen = (Map<String, Object>) b.firstScreen(html, 1280, 800,
                     ARTIFACTS.resolve("trends-first-screen.png"), "var p = document.querySelector('figure.panel');"
