@@ -49,6 +49,9 @@ class HugeSummaryTableTest {
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-XX:+ExitOnOutOfMemoryError", "-cp", System.getProperty("java.class.path"),
                 "wirebench.analyzer.AnalyzerMain"));
+        // the fixture JVMs' options (client compiler, serial collector): each run ends after 10 003 lines,
+        // its refusal within the same 64 MB heap is tested, not its speed
+        cmd.addAll(1, SmallHeapTest.fixtureOptions());
         cmd.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "out", ".txt");
         Path err = Files.createTempFile(dir, "err", ".txt");
