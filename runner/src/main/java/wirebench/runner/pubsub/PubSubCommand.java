@@ -120,6 +120,8 @@ public final class PubSubCommand implements Callable<Integer> {
     Integer ddsHistoryDepth;
     @Option(names = "-ddsWaitset", description = "DDS: receivers block in a Cyclone waitset instead of polling with -idleStrategy (read by the dds engine).")
     boolean ddsWaitset;
+    @Option(names = "-ddsDelivery", paramLabel = "listener|role", description = "DDS: which thread hands a received DATA sample to the harness: listener (Cyclone's receive thread, while the role thread parks, as ddsperf's sub and pong; the default with -bestEffort) or role (the role thread takes, polling or with -ddsWaitset; the default when reliable) (read by the dds engine; docs/dds.md).")
+    String ddsDelivery;
     @Option(names = "-ddsWriteBatch", description = "DDS: Cyclone's write batching (as ddsperf): samples packed into RTPS messages, flushed before a role waits (read by the dds engine).")
     boolean ddsWriteBatch;
     @Option(names = "-ddsperf", description = "DDS: speak ddsperf's ping/pong protocol: -pub -latencyTest measures against 'ddsperf pong', -sub answers 'ddsperf ping' (read by the dds engine; docs/dds.md).")

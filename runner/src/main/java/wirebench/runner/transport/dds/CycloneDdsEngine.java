@@ -39,6 +39,8 @@ public final class CycloneDdsEngine implements Engine {
     static final String HISTORY_DEPTH = "-ddsHistoryDepth";
     static final String WAITSET = "-ddsWaitset";
     static final String WRITE_BATCH = "-ddsWriteBatch";
+    /** Which thread hands a DATA sample to the harness: {@code listener} (Cyclone's receive thread; default) or {@code role}. */
+    static final String DELIVERY = "-ddsDelivery";
     /** Perftest's durability kind: 0 VOLATILE, 1 TRANSIENT_LOCAL (2, 3 need a durability service: refused). */
     static final String DURABILITY = "-durability";
     /** Perftest's writer queue length: Cyclone's WHC high-water mark in messages. */
@@ -46,7 +48,7 @@ public final class CycloneDdsEngine implements Engine {
     /** The history depth with -transport SHMEM unless given: iceoryx 2.0's subscriber queue capacity (Debian's build). */
     static final int SHM_QUEUE_CAPACITY = 256;
     private static final Profile PROFILE = new Profile("dds", List.of("UDPv4", "SHMEM"), false, "-engine dds",
-            List.of(HISTORY_DEPTH, WAITSET, WRITE_BATCH, DdsperfPeer.OPTION, DURABILITY, SEND_QUEUE_SIZE));
+            List.of(HISTORY_DEPTH, WAITSET, WRITE_BATCH, DdsperfPeer.OPTION, DURABILITY, SEND_QUEUE_SIZE, DELIVERY));
 
     @Override
     public Profile profile() {
@@ -136,10 +138,14 @@ public final class CycloneDdsEngine implements Engine {
     @Override
     public String threadingLine(TransportSettings s) {
         Threading th = s.threading();
-        return "Cyclone DDS's own receive and delivery threads; " + (settings(s).waitset()
-                ? "receivers block in a waitset (-ddsWaitset)"
+        DdsSettings d = settings(s);
+        String role = d.waitset() ? "receivers block in a waitset (-ddsWaitset)"
                 : "receivers poll dds_take, idle " + th.idle() + (th.auto() != null ? " from " + th.auto().startStrategy()
-                        : "") + (th.reason().equals("set on the command line") ? " (set on the command line)" : ""));
+                        : "") + (th.reason().equals("set on the command line") ? " (set on the command line)" : "");
+        boolean listener = d.handOff() && !d.waitset() && s.kind() != TransportSettings.Kind.DDS_SHM && !ddsperf(s);
+        return "Cyclone DDS's own receive and delivery threads; " + (listener ? "-ddsDelivery listener: a -sub"
+                + " process's DATA is handed to the harness in Cyclone's receive thread while the role thread parks;"
+                + " else " + role : role + (d.handOff() ? "" : " (-ddsDelivery role)"));
     }
 
     /** Whether {@code -ddsperf} was given: ddsperf's ping/pong protocol instead of the harness's topics. */
@@ -159,6 +165,7 @@ public final class CycloneDdsEngine implements Engine {
                 .withKeyOf(x.key()::of)
                 .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")))
                 .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")))
+                .withHandOff(delivery(o.get(DELIVERY), s.reliable()))
                 .withQos(durability(o.get(DURABILITY)), sendQueueSize(o.get(SEND_QUEUE_SIZE)));
         if (d.durability() != DdsSettings.VOLATILE && ddsperf(s)) {
             throw Engine.usage(DURABILITY + " 1: not with -ddsperf (ddsperf's ping/pong endpoints are VOLATILE)");
@@ -198,6 +205,25 @@ public final class CycloneDdsEngine implements Engine {
             throw Engine.usage(DURABILITY + ": expected 0 (VOLATILE), 1 (TRANSIENT_LOCAL), 2 or 3, got '" + value + "'");
         }
         return n;
+    }
+
+    /**
+     * {@code -ddsDelivery}: {@code listener} or {@code role}; not given, listener when best effort and
+     * role when reliable (a reliable write made in the receive thread can wait for acknowledgements
+     * only that thread would read: {@link HandOff}); else a usage error.
+     */
+    private static boolean delivery(String value, boolean reliable) {
+        if (value == null) {
+            return !reliable;
+        }
+        if (value.strip().equalsIgnoreCase("listener")) {
+            return true;
+        }
+        if (value.strip().equalsIgnoreCase("role")) {
+            return false;
+        }
+        throw Engine.usage(DELIVERY + ": expected listener (Cyclone's receive thread hands DATA to the harness) or role"
+                + " (the role thread takes), got '" + value + "'");
     }
 
     /** Perftest's {@code -sendQueueSize}: messages >= 1; 0 when not given (Cyclone's defaults). */

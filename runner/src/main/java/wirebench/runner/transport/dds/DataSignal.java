@@ -25,16 +25,43 @@ final class DataSignal {
 
     /** Installs the listener on {@code reader} (replacing any other); raised at first, for data already there. */
     DataSignal(Cyclone dds, int reader) {
-        Bound b = bind(dds);
         raise();
+        install(dds, reader, bind(dds).callback, word.addressOffset());
+    }
+
+    /**
+     * Installs a data-available listener on {@code reader} (replacing any other) that calls the upcall
+     * stub {@code callback} with the reader and {@code arg}.
+     */
+    static void install(Cyclone dds, int reader, long callback, long arg) {
+        Bound b = bind(dds);
         try {
-            long listener = (long) b.createListener.invokeExact(word.addressOffset());
-            b.lsetDataAvailable.invokeExact(listener, b.callback);
+            long listener = (long) b.createListener.invokeExact(arg);
+            b.lsetDataAvailable.invokeExact(listener, callback);
             int rc = (int) b.setListener.invokeExact(reader, listener);
             b.deleteListener.invokeExact(listener);
             dds.check(rc, "dds_set_listener");
         } catch (Throwable t) {
             throw Cyclone.rethrow(t);
+        }
+    }
+
+    /** Removes {@code reader}'s listener. */
+    static void remove(Cyclone dds, int reader) {
+        try {
+            dds.check((int) bind(dds).setListener.invokeExact(reader, 0L), "dds_set_listener");
+        } catch (Throwable t) {
+            throw Cyclone.rethrow(t);
+        }
+    }
+
+    /** An upcall stub for a listener: {@code target} is a static {@code void (int reader, long arg)} that must not throw. */
+    static long upcall(Cyclone dds, MethodHandle target) {
+        try {
+            return new NativeLibrary(dds.library).upcall(target);
+        } catch (ReflectiveOperationException | IllegalArgumentException e) {
+            throw new WirebenchException(WirebenchException.RUN_FAILED, "Cyclone DDS: cannot bind a listener upcall of "
+                    + dds.library + " (" + e + ")");
         }
     }
 

@@ -41,6 +41,8 @@ final class DdsReceiver implements Receiver {
     private final int waitset;
     /** Polling: raised by Cyclone when data arrives (null with a waitset). */
     private final DataSignal signal;
+    /** Delivery in Cyclone's receive thread while the role thread parks (null: the role thread takes). */
+    private final HandOff handOff;
     /** Flushes this process's batched writes older than the given age (write batching; else nothing). */
     private final java.util.function.LongConsumer flush;
     private final UnsafeBuffer pointers = Cyclone.memory(TAKE_MAX * 8);
@@ -65,7 +67,7 @@ final class DdsReceiver implements Receiver {
      * upcall, each poll takes.
      */
     DdsReceiver(Cyclone dds, int participant, int reader, DdsSettings settings, IdleStrategy idle,
-            java.util.function.LongConsumer flush, boolean signalled) {
+            java.util.function.LongConsumer flush, boolean signalled, boolean handOff) {
         this.dds = dds;
         this.flush = flush;
         this.reader = reader;
@@ -76,9 +78,11 @@ final class DdsReceiver implements Receiver {
             int condition = dds.check(dds.createReadCondition(reader, Cyclone.ANY_STATE), "dds_create_readcondition");
             dds.check(dds.waitsetAttach(waitset, condition, 0), "dds_waitset_attach");
             signal = null;
+            this.handOff = null;
         } else {
             waitset = 0;
-            signal = signalled ? new DataSignal(dds, reader) : null;
+            signal = signalled && !handOff ? new DataSignal(dds, reader) : null;
+            this.handOff = handOff ? new HandOff(dds, reader, this, flush) : null;
         }
     }
 
@@ -187,8 +191,28 @@ final class DdsReceiver implements Receiver {
         return takes;
     }
 
+    /** The samples Cyclone's receive thread delivered (hand-off; 0 without). */
+    long listenerSamples() {
+        return handOff == null ? 0 : handOff.listenerSamples();
+    }
+
+    /** Whether the receive thread delivers ({@code -ddsDelivery listener}, not disabled by a writer of the topic in this process). */
+    boolean handsOff() {
+        return handOff != null && handOff.enabled();
+    }
+
+    /** The role thread takes from now on (a writer of this topic opened in this process). */
+    void stopHandOff() {
+        if (handOff != null) {
+            handOff.disable();
+        }
+    }
+
     @Override
     public int await(MessageHandler handler, int limit, long timeoutNs) {
+        if (handOff != null && handOff.enabled()) {
+            return handOff.await(handler, limit, timeoutNs);
+        }
         long deadline = System.nanoTime() + timeoutNs;
         idle.reset();
         while (true) {
@@ -214,6 +238,9 @@ final class DdsReceiver implements Receiver {
     public void close() {
         if (!closed) {
             closed = true;
+            if (handOff != null) {
+                handOff.close();
+            }
             returnLoan();
             if (waitset != 0) {
                 dds.delete(waitset);

@@ -22,9 +22,13 @@ import org.agrona.DirectBuffer;
  * @param sendQueueSize     Perftest's {@code -sendQueueSize}: the messages a reliable writer may have
  *                          unacknowledged before it waits (Cyclone's WHC high-water mark, this many
  *                          largest messages); 0 = Cyclone's default watermarks
+ * @param handOff           {@code -ddsDelivery listener} (the default when best effort): a DATA reader delivers to the harness in
+ *                          Cyclone's receive thread while the role thread parks ({@link HandOff}); false
+ *                          ({@code -ddsDelivery role}): the role thread takes (polling, or in a waitset)
  */
 public record DdsSettings(int domainId, boolean keyed, int historyDepth, int maxSamples, boolean waitset,
-        int socketBufferBytes, KeyOf keyOf, boolean writeBatch, int durability, int sendQueueSize) {
+        int socketBufferBytes, KeyOf keyOf, boolean writeBatch, int durability, int sendQueueSize,
+        boolean handOff) {
 
     /** {@code DDS_DURABILITY_VOLATILE}, Perftest's {@code -durability 0}. */
     public static final int VOLATILE = 0;
@@ -47,36 +51,45 @@ public record DdsSettings(int domainId, boolean keyed, int historyDepth, int max
         int key(DirectBuffer buffer, int offset, int lengthBytes);
     }
 
-    /** Perftest's defaults: KEEP_ALL when reliable, KEEP_LAST 1000 best effort (a reader slower than the writer loses samples); polling. */
+    /**
+     * Perftest's defaults: KEEP_ALL when reliable, KEEP_LAST 1000 best effort (a reader slower than the
+     * writer loses samples); polling; best effort, DATA delivered in the receive thread ({@link HandOff}).
+     */
     public static DdsSettings defaults(int domainId, boolean keyed, boolean reliable) {
         return new DdsSettings(domainId, keyed, reliable ? 0 : 1000, -1, false, DEFAULT_SOCKET_BUFFER_BYTES,
-                (b, o, l) -> 0, false, VOLATILE, 0);
+                (b, o, l) -> 0, false, VOLATILE, 0, !reliable);
     }
 
     /** These settings with another history depth (0 = KEEP_ALL). */
     public DdsSettings withHistoryDepth(int depth) {
-        return new DdsSettings(domainId, keyed, depth, maxSamples, waitset, socketBufferBytes, keyOf, writeBatch, durability, sendQueueSize);
+        return new DdsSettings(domainId, keyed, depth, maxSamples, waitset, socketBufferBytes, keyOf, writeBatch, durability, sendQueueSize, handOff);
     }
 
     /** These settings with receivers waiting in a waitset ({@code true}) or polling. */
     public DdsSettings withWaitset(boolean wait) {
-        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, wait, socketBufferBytes, keyOf, writeBatch, durability, sendQueueSize);
+        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, wait, socketBufferBytes, keyOf, writeBatch, durability, sendQueueSize, handOff);
     }
 
     /** These settings with the instance of each message taken from {@code k}. */
     public DdsSettings withKeyOf(KeyOf k) {
-        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, k, writeBatch, durability, sendQueueSize);
+        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, k, writeBatch, durability, sendQueueSize, handOff);
     }
 
     /** These settings with Cyclone's write batching on ({@code true}) or off. */
     public DdsSettings withWriteBatch(boolean batch) {
-        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, keyOf, batch, durability, sendQueueSize);
+        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, keyOf, batch, durability, sendQueueSize, handOff);
     }
 
     /** These settings with Perftest's durability ({@link #VOLATILE} or {@link #TRANSIENT_LOCAL}) and send queue (0 = default). */
     public DdsSettings withQos(int durabilityKind, int queue) {
         return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, keyOf, writeBatch,
-                durabilityKind, queue);
+                durabilityKind, queue, handOff);
+    }
+
+    /** These settings with delivery in Cyclone's receive thread ({@code true}) or in the role thread. */
+    public DdsSettings withHandOff(boolean listener) {
+        return new DdsSettings(domainId, keyed, historyDepth, maxSamples, waitset, socketBufferBytes, keyOf, writeBatch,
+                durability, sendQueueSize, listener);
     }
 
     /** The history a transient-local writer keeps for late joiners: its own KEEP_LAST depth, else {@link #KEEP_ALL_LATE_JOINER_DEPTH}. */

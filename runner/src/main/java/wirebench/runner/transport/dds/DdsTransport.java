@@ -56,6 +56,9 @@ public final class DdsTransport implements Transport {
     private final Map<Topic, Integer> topics = new LinkedHashMap<>();
     private final List<AutoCloseable> ends = new ArrayList<>();
     private final List<DdsSender> senders = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The DATA readers, and whether this process writes DATA too (then Cyclone delivers in the writer's thread: no hand-off). */
+    private final List<DdsReceiver> dataReaders = new ArrayList<>();
+    private boolean writesData;
     private final List<UnsafeBuffer> names = new ArrayList<>();
     /** This run's RouDi with -transport SHMEM, else null. */
     private final IceoryxRoudi roudi;
@@ -134,6 +137,10 @@ public final class DdsTransport implements Transport {
             DdsSender s = new DdsSender(dds, w, dsettings);
             ends.add(s);
             senders.add(s);
+            if (t == Topic.DATA) {
+                writesData = true;
+                dataReaders.forEach(DdsReceiver::stopHandOff);
+            }
             return s;
         } finally {
             dds.deleteQos(q);
@@ -147,12 +154,25 @@ public final class DdsTransport implements Transport {
             int r = requireSharedMemory(dds.check(dds.createReader(participant, topic(t), q), "dds_create_reader "
                     + topicName(t)), "reader");
             DdsReceiver rcv = new DdsReceiver(dds, participant, r, dsettings, Idle.of(settings.threading()),
-                    dsettings.writeBatch() ? this::flush : age -> { }, t == Topic.ECHO);
+                    dsettings.writeBatch() ? this::flush : age -> { }, t == Topic.ECHO, t == Topic.DATA && handOff());
             ends.add(rcv);
+            if (t == Topic.DATA) {
+                dataReaders.add(rcv);
+            }
             return rcv;
         } finally {
             dds.deleteQos(q);
         }
+    }
+
+    /**
+     * Whether a DATA reader delivers in Cyclone's receive thread ({@link HandOff}): {@code -ddsDelivery
+     * listener} (the default), not with {@code -ddsWaitset}, not over shared memory, not when this
+     * process writes DATA itself (both roles: Cyclone would run the subscriber's handler in the
+     * publisher's thread).
+     */
+    private boolean handOff() {
+        return dsettings.handOff() && !dsettings.waitset() && roudi == null && !writesData;
     }
 
     /** {@code entity}, after checking that it has shared memory when the run asked for it (exit 3 if not). */
@@ -223,9 +243,20 @@ public final class DdsTransport implements Transport {
         m.put("write_batch", dsettings.writeBatch() ? "Cyclone WriteBatch: packed until a message is full; a role"
                 + " flushes its writes before it waits, and when it polls once the oldest is "
                 + DdsReceiver.FLUSH_AGE_NS / 1000 + " us old" : "off (one RTPS message per write)");
-        m.put("receive", dsettings.waitset() ? "waitset (blocking)" : "take polling, idle " + settings.threading().idle());
+        m.put("receive", receiveLine(dsettings, roudi == null, settings.threading().idle()));
         m.put("config_xml", xml);
         return m;
+    }
+
+    /** How receivers wait and which thread delivers, for run.json and the engine line. */
+    static String receiveLine(DdsSettings d, boolean udp, String idle) {
+        String role = d.waitset() ? "waitset (blocking)" : "take polling, idle " + idle;
+        if (!d.handOff() || d.waitset() || !udp) {
+            return role + "; -ddsDelivery role";
+        }
+        return "-ddsDelivery listener: DATA delivered in Cyclone's receive thread (a data-available listener takes up to "
+                + HandOff.MAX_PER_CALL + " samples a call) while the subscriber's role thread parks; both roles in one"
+                + " process and ECHO: " + role;
     }
 
     @Override

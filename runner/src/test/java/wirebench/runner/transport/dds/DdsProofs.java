@@ -59,6 +59,12 @@ public final class DdsProofs {
             case "loan":
                 loan(Integer.parseInt(args[1]));
                 break;
+            case "handoff-sub":
+                handOffSub(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+                break;
+            case "burst":
+                burst(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+                break;
             case "library":
                 try {
                     Cyclone.open(args[1]);
@@ -161,6 +167,60 @@ public final class DdsProofs {
                     + inOrder + ", takes " + takesForAll + "; idle polls delivered " + idleDelivered + " with takes "
                     + idleTakes + "; after one more write delivered " + after + " (" + got.get(got.size() - 1)
                     + ") takes " + (r.takes() - takesForAll - idleTakes));
+        }
+    }
+
+    /**
+     * A reliable DATA reader with delivery in the receive thread ({@code -ddsDelivery listener}): awaits
+     * {@code n} messages (ints 0..n-1) as a subscriber role does, then reports who ran the handler, the
+     * order, and whether a DATA writer opened in the same transport stops the hand-off.
+     */
+    private static void handOffSub(int domain, int n) {
+        DdsSettings d = DdsSettings.defaults(domain, false, true).withHandOff(true);
+        try (DdsTransport t = new DdsTransport(loopback(64), d)) {
+            DdsReceiver r = (DdsReceiver) t.openReceiver(Topic.DATA);
+            Thread role = Thread.currentThread();
+            int[] next = {0};
+            int[] byRole = {0};
+            int[] byOther = {0};
+            boolean[] inOrder = {true};
+            System.out.println("ready");
+            System.out.flush();
+            long deadline = System.nanoTime() + WAIT_NS;
+            while (next[0] < n && System.nanoTime() < deadline) {
+                r.await((b, off, len) -> {
+                    inOrder[0] &= b.getInt(off) == next[0]++;
+                    if (Thread.currentThread() == role) {
+                        byRole[0]++;
+                    } else {
+                        byOther[0]++;
+                    }
+                }, 64, TimeUnit.MILLISECONDS.toNanos(100));
+            }
+            boolean before = r.handsOff();
+            t.openSender(Topic.DATA);
+            System.out.println("handoff got " + next[0] + " in order " + inOrder[0] + "; other thread "
+                    + (byOther[0] == r.listenerSamples() ? "= listener count" : byOther[0] + " != " + r.listenerSamples())
+                    + ", some " + (byOther[0] > 0) + "; role thread + other = " + (byRole[0] + byOther[0])
+                    + "; hands off " + before + ", after a DATA writer opened " + r.handsOff());
+        }
+    }
+
+    /** Writes ints 0..n-1 on DATA, reliable, then stays 5 s for the acknowledgements. */
+    private static void burst(int domain, int n) throws InterruptedException {
+        try (DdsTransport t = new DdsTransport(loopback(64), DdsSettings.defaults(domain, false, true))) {
+            Sender s = t.openSender(Topic.DATA);
+            UnsafeBuffer m = new UnsafeBuffer(ByteBuffer.allocateDirect(4));
+            for (int i = 0; i < n; i++) {
+                m.putInt(0, i);
+                send(s, m, 4);
+                if (i % 100 == 99) {
+                    Thread.sleep(1); // in bursts, so that the reader's role thread parks between them
+                }
+            }
+            System.out.println("sent " + n);
+            System.out.flush();
+            Thread.sleep(5000);
         }
     }
 
