@@ -4,7 +4,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.aeron.driver.DriverConductor;
 import io.aeron.driver.Receiver;
+import io.aeron.driver.Sender;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.CompositeAgent;
@@ -23,6 +25,9 @@ final class DriverDuty implements AutoCloseable {
     private final AgentInvoker invoker;
     /** The driver's Receiver agent alone (it polls the data sockets); null when not found. */
     private final Receiver receiver;
+    /** The driver's Sender and conductor agents ({@link #runSend}); null when not found. */
+    private final Sender sender;
+    private final DriverConductor driverConductor;
     /** An offer left its frame for the next cycle ({@link SendWindow}): that cycle must be a whole one. */
     private volatile boolean sendPending;
     private final ReentrantLock lock = new ReentrantLock();
@@ -39,6 +44,8 @@ final class DriverDuty implements AutoCloseable {
     DriverDuty(AgentInvoker invoker) {
         this.invoker = invoker;
         this.receiver = receiverOf(invoker.agent());
+        this.sender = agentOf(invoker.agent(), Sender.class);
+        this.driverConductor = agentOf(invoker.agent(), DriverConductor.class);
         Agent locked = new Agent() {
             @Override
             public int doWork() {
@@ -101,6 +108,11 @@ final class DriverDuty implements AutoCloseable {
      * cycles as before.
      */
     static Receiver receiverOf(Agent agent) {
+        return agentOf(agent, Receiver.class);
+    }
+
+    /** The agent of {@code type} inside INVOKER's composite agent; null when not found (as {@link #receiverOf}). */
+    static <T extends Agent> T agentOf(Agent agent, Class<T> type) {
         if (!(agent instanceof CompositeAgent)) {
             return null;
         }
@@ -108,14 +120,45 @@ final class DriverDuty implements AutoCloseable {
             java.lang.reflect.Field f = CompositeAgent.class.getDeclaredField("agents");
             f.setAccessible(true);
             for (Agent a : (Agent[]) f.get(agent)) {
-                if (a instanceof Receiver) {
-                    return (Receiver) a;
+                if (type.isInstance(a)) {
+                    return type.cast(a);
                 }
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             // not readable: whole cycles only
         }
         return null;
+    }
+
+    /**
+     * An offer's turn ({@link OfferTurns}): the driver's Sender agent (it sends what the offers left in
+     * the term and, when it has nothing to send, polls its control socket for status messages) and
+     * its conductor (it moves the publication's limit and cleans the term behind the sender; no
+     * system call), without the Receiver's poll of the data sockets or the client's conductor.
+     * Nothing when another thread runs a cycle; a whole cycle when the agents were not found.
+     * Returns the work done.
+     */
+    int runSend() {
+        if (sender == null || driverConductor == null) {
+            return run();
+        }
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            if (closed) {
+                return 0;
+            }
+            sendPending = false;
+            return sender.doWork() + driverConductor.doWork();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the Sender and conductor agents were found (offer turns can run them alone). */
+    boolean senderAlone() {
+        return sender != null && driverConductor != null;
     }
 
     /** Whether the Receiver agent was found (waiting turns can poll the data sockets alone). */
