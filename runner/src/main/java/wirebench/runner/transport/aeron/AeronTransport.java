@@ -158,6 +158,8 @@ public final class AeronTransport implements Transport {
             // a back-pressured offer retried this many times, a turn before each (0 = refused at once)
             m.put("invoker_offer_whole_cycle_every", duty.senderAlone() ? OfferTurns.WHOLE_CYCLE_EVERY : 1);
             m.put("invoker_back_pressure_turns", OfferTurns.BACK_PRESSURE_TURNS);
+            // datagrams an offer's turn may send (1 = one Sender call, as a whole cycle makes)
+            m.put("invoker_offer_send_burst_datagrams", duty.senderAlone() ? DriverDuty.SEND_BURST_DATAGRAMS : 1);
         }
         m.putAll(sizing.describe());
         m.put("pre_touch_mapped_memory", PRE_TOUCH); // absent in older results: logs touched on first use

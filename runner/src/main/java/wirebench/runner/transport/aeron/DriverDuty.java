@@ -22,6 +22,10 @@ import org.agrona.concurrent.CompositeAgent;
  */
 final class DriverDuty implements AutoCloseable {
     static final long KEEPER_PERIOD_NS = 50_000_000L;
+    /** {@link #runSend}: the Sender is called again after a call that did at least this much work (bytes sent)... */
+    static final int SEND_BURST_MIN_BYTES = 4096;
+    /** ...up to this many calls per turn (64 datagrams of 64 KB: a 4 MiB window). */
+    static final int SEND_BURST_DATAGRAMS = 64;
     private final AgentInvoker invoker;
     /** The driver's Receiver agent alone (it polls the data sockets); null when not found. */
     private final Receiver receiver;
@@ -132,7 +136,9 @@ final class DriverDuty implements AutoCloseable {
 
     /**
      * An offer's turn ({@link OfferTurns}): the driver's Sender agent (it sends what the offers left in
-     * the term and, when it has nothing to send, polls its control socket for status messages) and
+     * the term, one datagram per call, called again while it sends large ones, up to
+     * {@link #SEND_BURST_DATAGRAMS}; when it has nothing to send it polls its control socket for status
+     * messages) and
      * its conductor (it moves the publication's limit and cleans the term behind the sender; no
      * system call), without the Receiver's poll of the data sockets or the client's conductor.
      * Nothing when another thread runs a cycle; a whole cycle when the agents were not found.
@@ -150,7 +156,17 @@ final class DriverDuty implements AutoCloseable {
                 return 0;
             }
             sendPending = false;
-            return sender.doWork() + driverConductor.doWork();
+            // Aeron's Sender sends at most one datagram per publication per call: a 1 MB sample is 17
+            // calls. Call it again while the last call sent a large datagram (more of the sample likely
+            // waits); a small one or none ends the burst without a further (empty) control-socket poll.
+            int work = 0;
+            int last;
+            int datagrams = 0;
+            do {
+                last = sender.doWork();
+                work += last;
+            } while (last >= SEND_BURST_MIN_BYTES && ++datagrams < SEND_BURST_DATAGRAMS);
+            return work + driverConductor.doWork();
         } finally {
             lock.unlock();
         }
