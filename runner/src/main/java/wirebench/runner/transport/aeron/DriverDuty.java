@@ -138,9 +138,8 @@ final class DriverDuty implements AutoCloseable {
      * An offer's turn ({@link OfferTurns}): the driver's Sender agent (it sends what the offers left in
      * the term, one datagram per call, called again while it sends large ones, up to
      * {@link #SEND_BURST_DATAGRAMS}; when it has nothing to send it polls its control socket for status
-     * messages) and
-     * its conductor (it moves the publication's limit and cleans the term behind the sender; no
-     * system call), without the Receiver's poll of the data sockets or the client's conductor.
+     * messages) and its conductor (it moves the publication's limit and cleans the term behind the
+     * sender; no system call), without the Receiver's poll of the data sockets or the client's conductor.
      * Nothing when another thread runs a cycle; a whole cycle when the agents were not found.
      * Returns the work done.
      */
