@@ -9,31 +9,38 @@ import wirebench.runner.transport.Sender;
 
 /**
  * A {@link Sender} on an exclusive publication. Under INVOKER threading an offer also runs one
- * driver duty cycle (unless another thread is running one) when {@link SendWindow} says so: offers
- * in quick succession share one cycle, and so one datagram.
+ * turn of the driver ({@link OfferTurns}; none when another thread is running one) when
+ * {@link SendWindow} says so: offers in quick succession share one turn, and so one datagram; a
+ * back-pressured offer is retried with a turn before each try, up to
+ * {@link OfferTurns#BACK_PRESSURE_TURNS} times, before it is refused.
  */
 final class AeronSender implements Sender {
     private final ExclusivePublication pub;
     private final String channel;
     private final DriverDuty duty;
     private final SendWindow window;
+    private final OfferTurns turns;
 
     AeronSender(ExclusivePublication pub, String channel, DriverDuty duty) {
         this.pub = pub;
         this.channel = channel;
         this.duty = duty;
         this.window = duty == null ? null : new SendWindow(System::nanoTime);
+        this.turns = duty == null ? null : new OfferTurns(duty);
     }
 
     @Override
     public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
         long r = pub.offer(buffer, offset, lengthBytes);
-        if (duty != null) {
+        for (int tries = OfferTurns.BACK_PRESSURE_TURNS; duty != null; r = pub.offer(buffer, offset, lengthBytes)) {
             if (window.cycleNow(r > 0)) {
-                duty.run();
+                turns.run();
                 window.cycled();
             } else {
                 duty.sendPending();
+            }
+            if (r > 0 || (r != Publication.BACK_PRESSURED && r != Publication.ADMIN_ACTION) || tries-- == 0) {
+                break;
             }
         }
         if (r > 0) {

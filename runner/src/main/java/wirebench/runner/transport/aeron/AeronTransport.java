@@ -117,6 +117,11 @@ public final class AeronTransport implements Transport {
         }
     }
 
+    /** INVOKER threading: the driver's duty cycle; null otherwise (for the tests). */
+    DriverDuty duty() {
+        return duty;
+    }
+
     private int streamId(Topic topic) {
         return topic == Topic.DATA ? settings.dataStreamId() : settings.echoStreamId();
     }
@@ -149,6 +154,12 @@ public final class AeronTransport implements Transport {
             m.put("invoker_send_window_ns", SendWindow.WINDOW_NS); // offers this close share a cycle
             // waiting turns: the Receiver agent alone, the whole cycle every Nth (1 = every turn whole)
             m.put("invoker_whole_cycle_every", duty.receiverAlone() ? AeronReceiver.WHOLE_CYCLE_EVERY : 1);
+            // offers' turns: the Sender and conductor alone, the whole cycle every Nth (1 = every turn whole);
+            // a back-pressured offer retried this many times, a turn before each (0 = refused at once)
+            m.put("invoker_offer_whole_cycle_every", duty.senderAlone() ? OfferTurns.WHOLE_CYCLE_EVERY : 1);
+            m.put("invoker_back_pressure_turns", OfferTurns.BACK_PRESSURE_TURNS);
+            // datagrams an offer's turn may send (1 = one Sender call, as a whole cycle makes)
+            m.put("invoker_offer_send_burst_datagrams", duty.senderAlone() ? DriverDuty.SEND_BURST_DATAGRAMS : 1);
         }
         m.putAll(sizing.describe());
         m.put("pre_touch_mapped_memory", PRE_TOUCH); // absent in older results: logs touched on first use

@@ -4,7 +4,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.aeron.driver.DriverConductor;
 import io.aeron.driver.Receiver;
+import io.aeron.driver.Sender;
 import org.agrona.concurrent.Agent;
 import org.agrona.concurrent.AgentInvoker;
 import org.agrona.concurrent.CompositeAgent;
@@ -20,9 +22,16 @@ import org.agrona.concurrent.CompositeAgent;
  */
 final class DriverDuty implements AutoCloseable {
     static final long KEEPER_PERIOD_NS = 50_000_000L;
+    /** {@link #runSend}: the Sender is called again after a call that did at least this much work (bytes sent)... */
+    static final int SEND_BURST_MIN_BYTES = 4096;
+    /** ...up to this many calls per turn (64 datagrams of 64 KB: a 4 MiB window). */
+    static final int SEND_BURST_DATAGRAMS = 64;
     private final AgentInvoker invoker;
     /** The driver's Receiver agent alone (it polls the data sockets); null when not found. */
     private final Receiver receiver;
+    /** The driver's Sender and conductor agents ({@link #runSend}); null when not found. */
+    private final Sender sender;
+    private final DriverConductor driverConductor;
     /** An offer left its frame for the next cycle ({@link SendWindow}): that cycle must be a whole one. */
     private volatile boolean sendPending;
     private final ReentrantLock lock = new ReentrantLock();
@@ -39,6 +48,8 @@ final class DriverDuty implements AutoCloseable {
     DriverDuty(AgentInvoker invoker) {
         this.invoker = invoker;
         this.receiver = receiverOf(invoker.agent());
+        this.sender = agentOf(invoker.agent(), Sender.class);
+        this.driverConductor = agentOf(invoker.agent(), DriverConductor.class);
         Agent locked = new Agent() {
             @Override
             public int doWork() {
@@ -101,6 +112,11 @@ final class DriverDuty implements AutoCloseable {
      * cycles as before.
      */
     static Receiver receiverOf(Agent agent) {
+        return agentOf(agent, Receiver.class);
+    }
+
+    /** The agent of {@code type} inside INVOKER's composite agent; null when not found (as {@link #receiverOf}). */
+    static <T extends Agent> T agentOf(Agent agent, Class<T> type) {
         if (!(agent instanceof CompositeAgent)) {
             return null;
         }
@@ -108,14 +124,56 @@ final class DriverDuty implements AutoCloseable {
             java.lang.reflect.Field f = CompositeAgent.class.getDeclaredField("agents");
             f.setAccessible(true);
             for (Agent a : (Agent[]) f.get(agent)) {
-                if (a instanceof Receiver) {
-                    return (Receiver) a;
+                if (type.isInstance(a)) {
+                    return type.cast(a);
                 }
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
             // not readable: whole cycles only
         }
         return null;
+    }
+
+    /**
+     * An offer's turn ({@link OfferTurns}): the driver's Sender agent (it sends what the offers left in
+     * the term, one datagram per call, called again while it sends large ones, up to
+     * {@link #SEND_BURST_DATAGRAMS}; when it has nothing to send it polls its control socket for status
+     * messages) and its conductor (it moves the publication's limit and cleans the term behind the
+     * sender; no system call), without the Receiver's poll of the data sockets or the client's conductor.
+     * Nothing when another thread runs a cycle; a whole cycle when the agents were not found.
+     * Returns the work done.
+     */
+    int runSend() {
+        if (sender == null || driverConductor == null) {
+            return run();
+        }
+        if (!lock.tryLock()) {
+            return 0;
+        }
+        try {
+            if (closed) {
+                return 0;
+            }
+            sendPending = false;
+            // Aeron's Sender sends at most one datagram per publication per call: a 1 MB sample is 17
+            // calls. Call it again while the last call sent a large datagram (more of the sample likely
+            // waits); a small one or none ends the burst without a further (empty) control-socket poll.
+            int work = 0;
+            int last;
+            int datagrams = 0;
+            do {
+                last = sender.doWork();
+                work += last;
+            } while (last >= SEND_BURST_MIN_BYTES && ++datagrams < SEND_BURST_DATAGRAMS);
+            return work + driverConductor.doWork();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Whether the Sender and conductor agents were found (offer turns can run them alone). */
+    boolean senderAlone() {
+        return sender != null && driverConductor != null;
     }
 
     /** Whether the Receiver agent was found (waiting turns can poll the data sockets alone). */

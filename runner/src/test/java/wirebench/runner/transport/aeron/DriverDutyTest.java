@@ -144,4 +144,34 @@ class DriverDutyTest {
             assertThat(agent.cycles.get()).isGreaterThan(before);
         }
     }
+
+    @Test
+    @Timeout(30)
+    void shouldRunTheWholeCycleOnEveryEighthOfferTurnWhenTheSenderIsFound() {
+        try (EmbeddedDriver driver = new EmbeddedDriver("INVOKER", BusySpinIdleStrategy::new, 2 << 20, 2 << 20)) {
+            DriverDuty duty = driver.duty();
+            assertThat(duty.senderAlone()).as("the Aeron and Agrona versions of the build").isTrue();
+            OfferTurns turns = new OfferTurns(duty);
+            long before = duty.cycles();
+            for (int i = 0; i < 80; i++) {
+                turns.run();
+            }
+            // 80 turns, one whole in 8: 10 whole cycles (the keeper runs one only after 50 ms without any;
+            // whatever it ran is counted apart by the loop below)
+            long keeper = duty.cycles() - before - 10;
+            assertThat(keeper).as("cycles beyond the offers' whole ones (the keeper's)").isBetween(0L, 2L);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void shouldRunWholeCyclesOnOfferTurnsWhenTheAgentIsNoComposite() {
+        CountingAgent agent = new CountingAgent();
+        try (DriverDuty duty = dutyOver(agent)) {
+            assertThat(duty.senderAlone()).isFalse();
+            long before = agent.cycles.get();
+            duty.runSend();
+            assertThat(agent.cycles.get()).isGreaterThan(before);
+        }
+    }
 }

@@ -1,0 +1,115 @@
+package wirebench.runner.transport.aeron;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.agrona.concurrent.UnsafeBuffer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import wirebench.runner.transport.Receiver;
+import wirebench.runner.transport.Sender;
+import wirebench.runner.transport.Threading;
+import wirebench.runner.transport.Topic;
+import wirebench.runner.transport.TransportSettings;
+
+/**
+ * The offers' turns under INVOKER threading (issue 25, docs/pubsub.md): the engine line records them,
+ * and a back-pressured offer is retried with a driver turn before each try before the role sees the
+ * refusal (the whole cycles among those turns are counted by {@link DriverDuty#cycles}).
+ */
+class OfferTurnsTest {
+
+    private static AeronTransport invokerIpc(int maxBytes) {
+        TransportSettings s = new TransportSettings(TransportSettings.Kind.AERON_IPC, true, false, null, null, null,
+                List.of(), List.of(), 0, 0, 1234, 1235, maxBytes, true,
+                new Threading("INVOKER", "spinyield", "test"), null, 0, null);
+        return new AeronTransport(s);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldRecordTheOfferTurnsInTheEngineLineWhenTheDriverRunsAsAnInvoker() {
+        try (AeronTransport t = invokerIpc(1 << 16)) {
+            Map<String, Object> engine = t.describe();
+            assertEquals(8, engine.get("invoker_offer_whole_cycle_every"));
+            assertEquals(32, engine.get("invoker_back_pressure_turns"));
+            assertEquals(64, engine.get("invoker_offer_send_burst_datagrams"));
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldRetryABackPressuredOfferWithDriverTurnsWhenNobodyConsumes() {
+        int bytes = 1 << 16;
+        try (AeronTransport t = invokerIpc(bytes)) {
+            t.openReceiver(Topic.DATA); // never polled: the publication fills its window and pushes back
+            Sender sender = t.openSender(Topic.DATA);
+            UnsafeBuffer msg = new UnsafeBuffer(new byte[bytes]);
+            int accepted = 0;
+            long refusedCycles = -1;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (refusedCycles < 0 && System.nanoTime() < deadline) {
+                long before = t.duty().cycles();
+                if (sender.offer(msg, 0, bytes)) {
+                    accepted++;
+                } else if (accepted > 0) {
+                    refusedCycles = t.duty().cycles() - before;
+                }
+            }
+            assertTrue(accepted > 0, "no offer was accepted");
+            // 1 + 32 turns, one whole cycle in 8: 4 or 5 (a refusal used to run one)
+            assertTrue(refusedCycles >= 4, "whole cycles during one refused offer: " + refusedCycles);
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldSendAWholeMegabyteSampleInTheOffersTurnWhenTheWindowHasRoom() throws IOException {
+        int bytes = 1 << 20;
+        int port;
+        try (DatagramSocket free = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        TransportSettings s = new TransportSettings(TransportSettings.Kind.AERON_UDP, false, false, null, null, null,
+                List.of("127.0.0.1"), List.of("127.0.0.1"), port, port + 1, 1234, 1235, bytes, true,
+                new Threading("INVOKER", "spinyield", "test"), null, 0, null);
+        try (AeronTransport t = new AeronTransport(s)) {
+            Receiver receiver = t.openReceiver(Topic.DATA);
+            Sender sender = t.openSender(Topic.DATA);
+            UnsafeBuffer msg = new UnsafeBuffer(new byte[bytes]);
+            int[] received = {0};
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            // connect (offers are refused until the subscriber's image is up), then let one message
+            // through (the waits run whole cycles: all of it is sent)
+            boolean accepted = false;
+            while (!accepted && System.nanoTime() < deadline) {
+                accepted = sender.offer(msg, 0, bytes);
+                receiver.poll((b, o, l) -> received[0]++, 64);
+            }
+            while (received[0] == 0 && System.nanoTime() < deadline) {
+                receiver.await((b, o, l) -> received[0]++, 64, TimeUnit.MILLISECONDS.toNanos(100));
+            }
+            assertEquals(1, received[0], "the first message");
+
+            assertTrue(sender.offer(msg, 0, bytes), "a 1 MiB offer with the window open");
+            long whole = t.duty().cycles();
+            // from here only the driver's Receiver runs (no Sender): the message arrives whole only if the
+            // offer's turn sent all 17 of its datagrams; sent one per whole cycle it would need 16 of the
+            // keeper's cycles (one per 50 ms without any other)
+            while (received[0] == 1 && System.nanoTime() < deadline) {
+                t.duty().runReceiver();
+                receiver.poll((b, o, l) -> received[0]++, 64);
+            }
+            assertEquals(2, received[0], "the second message, with Receiver turns only");
+            assertTrue(t.duty().cycles() - whole < 16, "whole cycles meanwhile: " + (t.duty().cycles() - whole));
+        }
+    }
+}
