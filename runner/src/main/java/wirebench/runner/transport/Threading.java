@@ -18,7 +18,7 @@ import wirebench.runner.transport.idle.AutoIdle;
  * ({@link wirebench.runner.transport.idle.AutoIdle}).
  *
  * @param mode   SHARED, SHARED_NETWORK, DEDICATED or INVOKER (Aeron's ThreadingMode names)
- * @param idle   auto, yield, spinyield, spin, backoff or sleep
+ * @param idle   auto, yield, spinyield, spin, backoff, sleep or park
  * @param reason why this choice (printed beside the results)
  * @param auto   the run's adaptive choice when {@code idle} is auto (its facts and ledger); null =
  *               a fresh one starting from spinyield

@@ -87,6 +87,6 @@ class ContentionFieldsTest {
         RunResult r = RunResult.run("-bothRoles", "-latencyTest", "-idleStrategy", "nap");
 
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).contains("-idleStrategy: expected auto, yield, spinyield, spin, backoff or sleep, got 'nap'");
+        assertThat(r.err()).contains("-idleStrategy: expected auto, yield, spinyield, spin, backoff, sleep or park, got 'nap'");
     }
 }

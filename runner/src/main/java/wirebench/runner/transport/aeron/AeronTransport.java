@@ -152,8 +152,9 @@ public final class AeronTransport implements Transport {
         m.put("idle_strategy", settings.threading().idle());
         if (duty != null) {
             m.put("invoker_send_window_ns", SendWindow.WINDOW_NS); // offers this close share a cycle
-            // waiting turns: the Receiver agent alone, the whole cycle every Nth (1 = every turn whole)
-            m.put("invoker_whole_cycle_every", duty.receiverAlone() ? AeronReceiver.WHOLE_CYCLE_EVERY : 1);
+            // waiting turns: the Receiver agent alone, the whole cycle after data or after this long
+            // without one (0: every turn whole; older results: invoker_whole_cycle_every, 3 or 1)
+            m.put("invoker_wait_whole_cycle_after_ns", duty.receiverAlone() ? WaitTurns.AFTER_NS : 0);
             // offers' turns: the Sender and conductor alone, the whole cycle every Nth (1 = every turn whole);
             // a back-pressured offer retried this many times, a turn before each (0 = refused at once)
             m.put("invoker_offer_whole_cycle_every", duty.senderAlone() ? OfferTurns.WHOLE_CYCLE_EVERY : 1);

@@ -1,0 +1,74 @@
+package wirebench.runner.transport.aeron;
+
+import java.util.function.LongSupplier;
+
+/**
+ * Which waiting turn under INVOKER threading runs the driver's whole duty cycle (Sender with its
+ * control-socket poll, Receiver, driver and client conductors) and which its Receiver agent alone
+ * (one data-socket poll). A message that arrives while a turn runs is seen only at the next
+ * data-socket poll, so every whole cycle in a wait delays it; but the whole cycle has work that must
+ * not starve: the conductor's tracking of the subscriber's position (the status messages that open
+ * the publisher's flow-control window), the Sender's reading of those status messages and NAKs,
+ * keep-alives. A waiting turn runs the whole cycle
+ * <ul>
+ * <li>when the Receiver took something in since the last whole cycle (by this thread or any other):
+ * a stream that is being received gets its position tracked and its status messages sent at the
+ * pace of its datagrams, as with a whole cycle every few turns;</li>
+ * <li>when no whole cycle ran for {@link #AFTER_NS}: the timers and keep-alives of an idle wait.</li>
+ * </ul>
+ * In a ping-pong each side's offer runs a whole cycle right after the message it answers was
+ * received, so a wait for the answer (a round trip, well under {@link #AFTER_NS} on an idle machine)
+ * polls the data socket alone on every turn, as sockperf's busy poll does. Until issue 25 a fixed
+ * one turn in three was whole ({@code invoker_whole_cycle_every} 3 in older results).
+ */
+final class WaitTurns {
+    /** A wait with no whole cycle for this long runs one (well under every Aeron timer: 100 ms heartbeats, 200 ms status messages). */
+    static final long AFTER_NS = 50_000;
+    private final LongSupplier clock;
+    private long seenCycles = -1;
+    private long lastWholeNs;
+    private boolean received;
+
+    /** Turns timed on {@code clock} (nanoseconds). */
+    WaitTurns(LongSupplier clock) {
+        this.clock = clock;
+    }
+
+    /**
+     * Whether this waiting turn runs the whole cycle; {@code cycles} is the duty's count of whole
+     * cycles run so far by anyone ({@link DriverDuty#cycles()}): a change means one ran elsewhere
+     * (an offer, the keeper, the other role's thread), which starts the time over.
+     */
+    boolean whole(long cycles) {
+        long now = clock.getAsLong();
+        if (cycles != seenCycles) {
+            seenCycles = cycles;
+            lastWholeNs = now;
+            received = false;
+        }
+        if (received || now - lastWholeNs >= AFTER_NS) {
+            received = false;
+            lastWholeNs = now;
+            seenCycles = cycles + 1; // the whole cycle this turn runs
+            return true;
+        }
+        return false;
+    }
+
+    /** The Receiver-alone turn did {@code work} (datagrams taken in, commands, status messages). */
+    void receiverDid(int work) {
+        if (work > 0) {
+            received = true;
+        }
+    }
+
+    /** Runs one waiting turn on {@code duty}: whole or the Receiver alone, by the rule above; returns the work done. */
+    int turn(DriverDuty duty) {
+        if (whole(duty.cycles())) {
+            return duty.run();
+        }
+        int work = duty.runReceiver();
+        receiverDid(work);
+        return work;
+    }
+}
