@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Comparator;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -26,6 +27,9 @@ final class EmbeddedDriver implements AutoCloseable {
     private final MediaDriver driver;
     private final DriverDuty duty;
 
+    /** How long the driver waits on a silent client (Aeron's default: 10 s); also the client's service interval. */
+    static final long CLIENT_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
+
     /**
      * Launches a driver in {@code modeName} threading (Aeron's ThreadingMode names) whose agents
      * wait with fresh strategies from {@code idle} (one per agent: strategies keep state), with a
@@ -41,6 +45,12 @@ final class EmbeddedDriver implements AutoCloseable {
                 .dirDeleteOnStart(true)
                 .dirDeleteOnShutdown(true)
                 .termBufferSparseFile(true)
+                // the client shares this process (and with INVOKER threading its threads): a long
+                // stall of the process (pre-touching the logs of 10 MB samples at a load of 14 took
+                // longer than Aeron's default 10 s) is not a dead client; the unblock timeout must
+                // stay above the liveness timeout (Aeron's rule)
+                .clientLivenessTimeoutNs(CLIENT_LIVENESS_TIMEOUT_NS)
+                .publicationUnblockTimeoutNs(CLIENT_LIVENESS_TIMEOUT_NS + TimeUnit.SECONDS.toNanos(15))
                 .socketRcvbufLength(socketBufferBytes)
                 .socketSndbufLength(socketBufferBytes)
                 .initialWindowLength(windowBytes)
