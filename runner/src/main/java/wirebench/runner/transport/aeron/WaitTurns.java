@@ -16,10 +16,12 @@ import java.util.function.LongSupplier;
  * pace of its datagrams, as with a whole cycle every few turns;</li>
  * <li>when no whole cycle ran for {@link #AFTER_NS}: the timers and keep-alives of an idle wait.</li>
  * </ul>
- * In a ping-pong each side's offer runs a whole cycle right after the message it answers was
- * received, so a wait for the answer (a round trip, well under {@link #AFTER_NS} on an idle machine)
- * polls the data socket alone on every turn, as sockperf's busy poll does. Until issue 25 a fixed
- * one turn in three was whole ({@code invoker_whole_cycle_every} 3 in older results).
+ * In a ping-pong the first waiting turn after a receipt is whole (the rule above; the offer of the
+ * answer in between runs the Sender and conductor, {@link OfferTurns}), and it runs while the answer
+ * is still on its way; the rest of the wait for the answer (a round trip, well under
+ * {@link #AFTER_NS} on an idle machine) polls the data socket alone on every turn, as sockperf's busy
+ * poll does. Until issue 25 a fixed one turn in three was whole ({@code invoker_whole_cycle_every} 3
+ * in older results).
  */
 final class WaitTurns {
     /** A wait with no whole cycle for this long runs one (well under every Aeron timer: 100 ms heartbeats, 200 ms status messages). */
