@@ -120,7 +120,7 @@ public final class PubSubCommand implements Callable<Integer> {
     Integer ddsHistoryDepth;
     @Option(names = "-ddsWaitset", description = "DDS: receivers block in a Cyclone waitset instead of polling with -idleStrategy (read by the dds engine).")
     boolean ddsWaitset;
-    @Option(names = "-ddsDelivery", paramLabel = "listener|role", description = "DDS: which thread hands a received DATA sample to the harness: listener (Cyclone's receive thread, while the role thread parks, as ddsperf's sub and pong; the default with -bestEffort) or role (the role thread takes, polling or with -ddsWaitset; the default when reliable) (read by the dds engine; docs/dds.md).")
+    @Option(names = "-ddsDelivery", paramLabel = "listener|role", description = "DDS: which thread hands a received DATA sample to the harness: listener (Cyclone's receive thread, while the role thread parks, as ddsperf's sub and pong; the default: a reliable write the receive thread would have to wait for moves delivery to the role thread, said on stderr) or role (the role thread takes, polling or with -ddsWaitset) (read by the dds engine; docs/dds.md).")
     String ddsDelivery;
     @Option(names = "-ddsWriteBatch", description = "DDS: Cyclone's write batching (as ddsperf): samples packed into RTPS messages, flushed before a role waits (read by the dds engine).")
     boolean ddsWriteBatch;

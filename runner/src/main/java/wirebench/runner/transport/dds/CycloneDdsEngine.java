@@ -165,7 +165,7 @@ public final class CycloneDdsEngine implements Engine {
                 .withKeyOf(x.key()::of)
                 .withWaitset(Boolean.parseBoolean(o.getOrDefault(WAITSET, "false")))
                 .withWriteBatch(Boolean.parseBoolean(o.getOrDefault(WRITE_BATCH, "false")))
-                .withHandOff(delivery(o.get(DELIVERY), s.reliable()))
+                .withHandOff(delivery(o.get(DELIVERY)))
                 .withQos(durability(o.get(DURABILITY)), sendQueueSize(o.get(SEND_QUEUE_SIZE)));
         if (d.durability() != DdsSettings.VOLATILE && ddsperf(s)) {
             throw Engine.usage(DURABILITY + " 1: not with -ddsperf (ddsperf's ping/pong endpoints are VOLATILE)");
@@ -208,13 +208,13 @@ public final class CycloneDdsEngine implements Engine {
     }
 
     /**
-     * {@code -ddsDelivery}: {@code listener} or {@code role}; not given, listener when best effort and
-     * role when reliable (a reliable write made in the receive thread can wait for acknowledgements
-     * only that thread would read: {@link HandOff}); else a usage error.
+     * {@code -ddsDelivery}: {@code listener} or {@code role}; not given, listener (best effort and
+     * reliable: a reliable write that Cyclone holds back in the receive thread is kept for the role
+     * thread, which takes from then on: {@link HandOff}); else a usage error.
      */
-    private static boolean delivery(String value, boolean reliable) {
+    private static boolean delivery(String value) {
         if (value == null) {
-            return !reliable;
+            return true;
         }
         if (value.strip().equalsIgnoreCase("listener")) {
             return true;

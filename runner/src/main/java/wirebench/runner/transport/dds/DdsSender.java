@@ -13,7 +13,9 @@ import wirebench.runner.transport.Sender;
  * reliable writer whose unacknowledged data stays above Cyclone's high-water mark for the max blocking
  * time ({@link DdsTransport#MAX_BLOCKING_NS}) returns DDS_RETCODE_TIMEOUT: back pressure, false. Over
  * shared memory a write that finds no free iceoryx chunk (Cyclone tries for about 10 ms) returns
- * DDS_RETCODE_OUT_OF_RESOURCES: back pressure too.
+ * DDS_RETCODE_OUT_OF_RESOURCES: back pressure too. In Cyclone's receive thread (a {@link HandOff}
+ * listener call) back pressure would never end, since that thread reads the acknowledgements: there a
+ * refused write, and every write after it in the call, is kept for the role thread and counts as done.
  */
 final class DdsSender implements Sender {
     private final Cyclone dds;
@@ -47,6 +49,11 @@ final class DdsSender implements Sender {
                 return false;
             }
         }
+        HandOff listenerCall = HandOff.calling();
+        if (listenerCall != null && listenerCall.keeping()) {
+            listenerCall.keep(this, buffer, offset, lengthBytes); // after a kept write: kept too, in order
+            return true;
+        }
         long address;
         if (buffer.byteArray() == null && buffer.addressOffset() != 0) {
             address = buffer.addressOffset() + offset;
@@ -64,6 +71,10 @@ final class DdsSender implements Sender {
         sample.putLong(TopicType.BUFFER_AT, address);
         int rc = dds.write(writer, sample.addressOffset());
         if (rc == Cyclone.RETCODE_TIMEOUT || rc == Cyclone.RETCODE_OUT_OF_RESOURCES) {
+            if (listenerCall != null) {
+                listenerCall.keep(this, buffer, offset, lengthBytes);
+                return true;
+            }
             return false;
         }
         if (rc < 0) {

@@ -22,7 +22,7 @@ import org.agrona.DirectBuffer;
  * @param sendQueueSize     Perftest's {@code -sendQueueSize}: the messages a reliable writer may have
  *                          unacknowledged before it waits (Cyclone's WHC high-water mark, this many
  *                          largest messages); 0 = Cyclone's default watermarks
- * @param handOff           {@code -ddsDelivery listener} (the default when best effort): a DATA reader delivers to the harness in
+ * @param handOff           {@code -ddsDelivery listener} (the default): a DATA reader delivers to the harness in
  *                          Cyclone's receive thread while the role thread parks ({@link HandOff}); false
  *                          ({@code -ddsDelivery role}): the role thread takes (polling, or in a waitset)
  */

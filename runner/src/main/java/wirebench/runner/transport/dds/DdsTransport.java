@@ -256,7 +256,7 @@ public final class DdsTransport implements Transport {
         }
         return "-ddsDelivery listener: DATA delivered in Cyclone's receive thread (a data-available listener takes up to "
                 + HandOff.MAX_PER_CALL + " samples a call) while the subscriber's role thread parks; both roles in one"
-                + " process and ECHO: " + role;
+                + " process and ECHO: " + role + "; a reliable write held back in the receive thread moves DATA to the role thread";
     }
 
     @Override

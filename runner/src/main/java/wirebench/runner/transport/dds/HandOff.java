@@ -2,11 +2,18 @@ package wirebench.runner.transport.dds;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+
+import org.agrona.DirectBuffer;
+import org.agrona.concurrent.UnsafeBuffer;
+
+import wirebench.contract.WirebenchException;
 
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
@@ -27,13 +34,16 @@ import wirebench.runner.transport.Receiver;
  * always sees the other. The role thread wakes every {@link #SLICE_NS} (the harness's loop: its
  * intervals, its end) and returns what the listener delivered meanwhile.
  *
- * <p>Hazard, why it is the default only when best effort: a reliable write made by the handler (an
- * echo, a pong) runs in the receive thread; when the writer's unacknowledged data is above its
- * high-water mark, Cyclone blocks it (up to the max blocking time, and the harness retries) waiting for
- * acknowledgements that only this very thread would read. Seen: a reliable KEEP_ALL latency test at
- * 64 KiB (256 initialisation pings answered back to back) ended with "could not send a pong for 10 s".
- * A best-effort writer has no unacknowledged data and never blocks. {@code -ddsDelivery listener}
- * asks for it when reliable too (a throughput test's rare, small echoes stay far below the mark).
+ * <p>The hazard of a reliable write made by the handler (an echo, a pong) in the receive thread: when
+ * the writer's unacknowledged data is above its high-water mark, Cyclone blocks it (up to the max
+ * blocking time) waiting for acknowledgements that only this very thread would read; retried there,
+ * it never ends. Seen before this was handled: a reliable KEEP_ALL latency test at 64 KiB (256
+ * initialisation pings answered back to back) ended with "could not send a pong for 10 s". So a write
+ * that Cyclone refuses in a listener call ({@link DdsSender} asks {@link #calling}) is kept here with
+ * every write after it in that call ({@link #keep}), the listener delivers no more, and the role
+ * thread, unparked at once, writes what was kept in order (it may wait: the receive thread is free to
+ * read the acknowledgements) and takes from then on itself, said once on stderr. A best-effort writer
+ * holds nothing unacknowledged and is never refused for that.
  */
 final class HandOff {
     /** The longest the role thread parks before it looks at its loop again. */
@@ -46,6 +56,10 @@ final class HandOff {
     private static final int DELIVERING = 2;
     private static final Map<Long, HandOff> LIVE = new ConcurrentHashMap<>();
     private static final AtomicLong IDS = new AtomicLong();
+    /** The hand-off whose listener call runs in this thread now; null in every other thread and time. */
+    private static final ThreadLocal<HandOff> CALLING = new ThreadLocal<>();
+    /** How long the role thread tries to write a kept write before the run fails. */
+    static final long KEPT_WRITE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static long callback;
 
     private final Cyclone dds;
@@ -63,6 +77,16 @@ final class HandOff {
     private long delivered;
     private long listenerSamples;
     private RuntimeException failure;
+    /** Writes refused in a listener call, kept for the role thread in order (listener: while DELIVERING; role: after taking the state back). */
+    private final ArrayDeque<Kept> kept = new ArrayDeque<>();
+    private boolean keeping;
+    /** Set by the listener when it kept writes: delivery moves to the role thread. */
+    private volatile boolean moved;
+    private boolean movedSaid;
+    private volatile Thread roleThread;
+
+    private record Kept(DdsSender sender, byte[] bytes) {
+    }
 
     /** Installs the listener on {@code reader}; {@code receiver} takes (its {@code poll}), {@code flush} sends batched writes. */
     HandOff(Cyclone dds, int reader, Receiver receiver, java.util.function.LongConsumer flush) {
@@ -106,6 +130,29 @@ final class HandOff {
         LIVE.remove(id);
     }
 
+    /** The hand-off whose listener call runs in the calling thread, or null (then writes may wait). */
+    static HandOff calling() {
+        return CALLING.get();
+    }
+
+    /** In a listener call: whether a write was already kept (every later write of the call is kept too, for the order). */
+    boolean keeping() {
+        return keeping;
+    }
+
+    /** In a listener call: keeps a copy of a write Cyclone refused (or one after it) for the role thread. */
+    void keep(DdsSender sender, DirectBuffer buffer, int offset, int lengthBytes) {
+        byte[] copy = new byte[lengthBytes];
+        buffer.getBytes(offset, copy);
+        kept.add(new Kept(sender, copy));
+        keeping = true;
+    }
+
+    /** Whether delivery moved to the role thread because a write in the listener was refused. */
+    boolean moved() {
+        return moved;
+    }
+
     /** Samples the listener delivered so far (for the proofs). */
     long listenerSamples() {
         return listenerSamples;
@@ -117,6 +164,7 @@ final class HandOff {
      */
     int await(MessageHandler h, int max, long timeoutNs) {
         long deadline = System.nanoTime() + timeoutNs;
+        roleThread = Thread.currentThread();
         while (true) {
             pending = false;
             int n = receiver.poll(h, max);
@@ -135,6 +183,9 @@ final class HandOff {
                 }
             }
             takeBack();
+            if (moved) {
+                moveToRoleThread();
+            }
             if (failure != null) {
                 RuntimeException f = failure;
                 failure = null;
@@ -152,6 +203,36 @@ final class HandOff {
         }
     }
 
+    /**
+     * The role thread, after a listener call kept writes: writes them in order (a refusal here is back
+     * pressure: it tries again, for up to {@link #KEPT_WRITE_TIMEOUT_NS}), sends them, removes the
+     * listener and says so once.
+     */
+    private void moveToRoleThread() {
+        while (!kept.isEmpty()) {
+            Kept k = kept.peek();
+            UnsafeBuffer b = new UnsafeBuffer(k.bytes());
+            long until = System.nanoTime() + KEPT_WRITE_TIMEOUT_NS;
+            while (!k.sender().offer(b, 0, k.bytes().length)) {
+                if (System.nanoTime() - until > 0) {
+                    throw new WirebenchException(WirebenchException.RUN_FAILED, "Cyclone DDS: a write kept from the receive"
+                            + " thread could not be written for " + TimeUnit.NANOSECONDS.toSeconds(KEPT_WRITE_TIMEOUT_NS) + " s");
+                }
+                Thread.onSpinWait();
+            }
+            kept.poll();
+        }
+        flush.accept(0);
+        if (!movedSaid) {
+            movedSaid = true;
+            DataSignal.remove(dds, reader);
+            LIVE.remove(id);
+            System.err.println("wirebench pubsub: dds: a reliable write in Cyclone's receive thread was held back"
+                    + " (unacknowledged data above the writer's high-water mark); DATA is taken by the role thread"
+                    + " from now on (as -ddsDelivery role)");
+        }
+    }
+
     /** PARKED back to IDLE, waiting for a listener call that is delivering to end. */
     private void takeBack() {
         while (!state.compareAndSet(PARKED, IDLE)) {
@@ -166,6 +247,7 @@ final class HandOff {
         if (!enabled || !state.compareAndSet(PARKED, DELIVERING)) {
             return;
         }
+        CALLING.set(this);
         try {
             pending = false;
             int total = 0;
@@ -175,7 +257,7 @@ final class HandOff {
                 asked = Math.min(limit, MAX_PER_CALL - total);
                 n = receiver.poll(handler, asked);
                 total += n;
-            } while (n == asked && total < MAX_PER_CALL);
+            } while (n == asked && total < MAX_PER_CALL && !keeping);
             if (total >= MAX_PER_CALL) {
                 pending = true; // more may be waiting: the role thread looks when it wakes
             }
@@ -185,7 +267,19 @@ final class HandOff {
         } catch (RuntimeException | Error e) {
             failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
         } finally {
+            CALLING.remove();
+            if (keeping) {
+                keeping = false;
+                enabled = false; // no more listener calls deliver; the role thread writes what was kept
+                moved = true;
+            }
             state.set(PARKED);
+            if (moved) {
+                Thread t = roleThread;
+                if (t != null) {
+                    LockSupport.unpark(t);
+                }
+            }
         }
     }
 
