@@ -20,7 +20,7 @@ import wirebench.runner.transport.Receiver;
 
 /**
  * Delivery in Cyclone's receive thread while the role thread is parked ({@code -ddsDelivery listener},
- * the default of a best-effort subscriber's DATA reader): a data-available listener (an FFM upcall, run in the
+ * the default for a subscriber's DATA reader): a data-available listener (an FFM upcall, run in the
  * thread that delivered the data, Cyclone's receive thread for remote writers) takes the waiting
  * samples and hands them to the harness's handler itself, as ddsperf's subscriber and pong do, so a
  * sample needs no second thread to be scheduled and no role thread spins beside the receive thread.
