@@ -28,10 +28,7 @@ class CampaignHistoryTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldStoreACampaignResultsDirectoryOnceWhenAddedTwice(@TempDir Path tmp) throws Exception {
-        int basePort;
-        try (DatagramSocket s = new DatagramSocket(0)) {
-            basePort = s.getLocalPort() > 60000 ? 30000 : s.getLocalPort();
-        }
+        int basePort = wirebench.testsupport.TestPorts.basePort();
         Path out = tmp.resolve("c");
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();

@@ -24,10 +24,7 @@ class CampaignReportTest {
     @Test
     @Timeout(value = 180, unit = TimeUnit.SECONDS)
     void shouldReportEveryTestOfALoopbackCampaign(@TempDir Path tmp) throws IOException {
-        int basePort;
-        try (DatagramSocket s = new DatagramSocket(0)) {
-            basePort = s.getLocalPort() > 60000 ? 30000 : s.getLocalPort();
-        }
+        int basePort = wirebench.testsupport.TestPorts.basePort();
         Path out = tmp.resolve("c");
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();

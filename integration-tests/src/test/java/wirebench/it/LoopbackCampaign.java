@@ -20,10 +20,7 @@ final class LoopbackCampaign {
 
     /** Runs the campaign into {@code out} with {@code options}; checks it exits 0 and returns its stdout. */
     static String run(Path out, String... options) throws IOException {
-        int basePort;
-        try (DatagramSocket s = new DatagramSocket(0)) {
-            basePort = s.getLocalPort() > 60000 ? 30000 : s.getLocalPort();
-        }
+        int basePort = wirebench.testsupport.TestPorts.basePort();
         List<String> args = new ArrayList<>(List.of("campaign", "--out", out.toString()));
         args.addAll(Arrays.asList(options));
         args.addAll(List.of("--execution-time", "1", "--extra-arguments", "-basePort " + basePort));

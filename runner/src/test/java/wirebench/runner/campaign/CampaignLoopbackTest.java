@@ -1,5 +1,7 @@
 package wirebench.runner.campaign;
 
+import wirebench.testsupport.TestPorts;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -32,22 +34,9 @@ class CampaignLoopbackTest {
     @TempDir
     Path tmp;
 
-    /** A port p with p and p+1 free for UDP right now (the OS picks p). */
-    static int freeBasePort() throws SocketException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            try (DatagramSocket a = new DatagramSocket(0)) {
-                int p = a.getLocalPort();
-                if (p >= 65534) {
-                    continue;
-                }
-                try (DatagramSocket b = new DatagramSocket(p + 1)) {
-                    return b.getLocalPort() - 1;
-                } catch (SocketException e) {
-                    // p+1 taken: try another
-                }
-            }
-        }
-        throw new IllegalStateException("no two adjacent free UDP ports found");
+    /** A port p with p and p+1 free for UDP right now, outside the ephemeral range ({@link TestPorts}). */
+    static int freeBasePort() {
+        return TestPorts.basePort();
     }
 
     @Test

@@ -59,10 +59,8 @@ class SigtermTest {
         }
     }
 
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+    private static int freePort() {
+        return wirebench.testsupport.TestPorts.basePort();
     }
 
     /** A campaign of two 3 s throughput tests over loopback (Aeron), into {@code out}. */

@@ -1,5 +1,7 @@
 package wirebench.runner.pubsub;
 
+import wirebench.testsupport.TestPorts;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.DatagramSocket;
@@ -22,24 +24,9 @@ record RunResult(int exitCode, String out, String err) {
         return new RunResult(code, out.toString(), err.toString());
     }
 
-    /** A port p with p and p+1 free for UDP right now (the OS picks p). */
+    /** A port p with p and p+1 free for UDP right now, outside the ephemeral range ({@link TestPorts}). */
     static int freeBasePort() {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            try (DatagramSocket a = new DatagramSocket(0)) {
-                int p = a.getLocalPort();
-                if (p >= 65534) {
-                    continue;
-                }
-                try (DatagramSocket b = new DatagramSocket(p + 1)) {
-                    return b.getLocalPort() - 1;
-                } catch (SocketException e) {
-                    // p+1 taken: try another
-                }
-            } catch (SocketException e) {
-                throw new IllegalStateException("no UDP socket available", e);
-            }
-        }
-        throw new IllegalStateException("no two adjacent free UDP ports found");
+        return TestPorts.basePort();
     }
 
     /** The non-empty, non-header lines of stdout split on ',' and trimmed (Perftest CSV rows). */

@@ -3,6 +3,7 @@ package wirebench.runner.transport.aeron;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntSupplier;
 
 import io.aeron.driver.DriverConductor;
 import io.aeron.driver.Receiver;
@@ -45,6 +46,11 @@ final class DriverDuty implements AutoCloseable {
     /** A cycle is running on the lock holder's thread (the conductor's work calls back into the driver). */
     private boolean inCycle;
 
+    /** An offer's whole turn under the lock: a cycle with the Sender's burst. */
+    private final IntSupplier wholeTurn = this::wholeTurn;
+    /** An offer's turn under the lock: the Sender's burst and the driver's conductor. */
+    private final IntSupplier sendTurn = this::sendTurn;
+
     DriverDuty(AgentInvoker invoker) {
         this.invoker = invoker;
         this.receiver = receiverOf(invoker.agent());
@@ -77,6 +83,39 @@ final class DriverDuty implements AutoCloseable {
         }
         try {
             return closed ? 0 : cycle();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * An offer's whole turn ({@link OfferTurns}): one duty cycle with the Sender's burst
+     * ({@link #runSend}) so a large sample leaves in this turn, not one datagram per cycle. When
+     * another thread is running a cycle the frame is marked pending: the next cycle, whoever runs
+     * it, sends the burst.
+     */
+    int runAfterOffer() {
+        return offerTurn(wholeTurn);
+    }
+
+    private int wholeTurn() {
+        sendPending = true;
+        return cycle();
+    }
+
+    private int sendTurn() {
+        sendPending = false;
+        return sendBurst() + driverConductor.doWork();
+    }
+
+    /** Runs {@code turn} under the lock unless another thread holds it; then the frame is marked pending. */
+    private int offerTurn(IntSupplier turn) {
+        if (!lock.tryLock()) {
+            sendPending = true;
+            return 0;
+        }
+        try {
+            return closed ? 0 : turn.getAsInt();
         } finally {
             lock.unlock();
         }
@@ -140,35 +179,33 @@ final class DriverDuty implements AutoCloseable {
      * {@link #SEND_BURST_DATAGRAMS}; when it has nothing to send it polls its control socket for status
      * messages) and its conductor (it moves the publication's limit and cleans the term behind the
      * sender; no system call), without the Receiver's poll of the data sockets or the client's conductor.
-     * Nothing when another thread runs a cycle; a whole cycle when the agents were not found.
-     * Returns the work done.
+     * When another thread runs a cycle (the keeper, a waiting role) the frame is marked pending: the
+     * next cycle, whoever runs it, sends the burst (it used to send one datagram per cycle, a 1 MB
+     * sample over 17 cycles: issue 28's flaky OfferTurnsTest). A whole cycle when the agents were not
+     * found. Returns the work done.
      */
     int runSend() {
         if (sender == null || driverConductor == null) {
-            return run();
+            return runAfterOffer();
         }
-        if (!lock.tryLock()) {
-            return 0;
-        }
-        try {
-            if (closed) {
-                return 0;
-            }
-            sendPending = false;
-            // Aeron's Sender sends at most one datagram per publication per call: a 1 MB sample is 17
-            // calls. Call it again while the last call sent a large datagram (more of the sample likely
-            // waits); a small one or none ends the burst without a further (empty) control-socket poll.
-            int work = 0;
-            int last;
-            int datagrams = 0;
-            do {
-                last = sender.doWork();
-                work += last;
-            } while (last >= SEND_BURST_MIN_BYTES && ++datagrams < SEND_BURST_DATAGRAMS);
-            return work + driverConductor.doWork();
-        } finally {
-            lock.unlock();
-        }
+        return offerTurn(sendTurn);
+    }
+
+    /**
+     * Aeron's Sender sends at most one datagram per publication per call: a 1 MB sample is 17 calls.
+     * Calls it again while the last call sent a large datagram (more of the sample likely waits), up
+     * to {@link #SEND_BURST_DATAGRAMS} calls; a small one or none ends the burst without a further
+     * (empty) control-socket poll. Under the lock.
+     */
+    private int sendBurst() {
+        int work = 0;
+        int last;
+        int datagrams = 0;
+        do {
+            last = sender.doWork();
+            work += last;
+        } while (last >= SEND_BURST_MIN_BYTES && ++datagrams < SEND_BURST_DATAGRAMS);
+        return work;
     }
 
     /** Whether the Sender and conductor agents were found (offer turns can run them alone). */
@@ -203,9 +240,14 @@ final class DriverDuty implements AutoCloseable {
             return invoker.invoke(); // the conductor's own call into the driver, inside a cycle
         }
         inCycle = true;
+        boolean burst = sendPending && sender != null;
         sendPending = false;
         try {
             int work = invoker.invoke();
+            if (burst) {
+                // a frame an offer left: the cycle's own Sender call sent one datagram, the rest now
+                work += sendBurst();
+            }
             AgentInvoker c = conductor;
             if (c != null) {
                 work += c.invoke();
@@ -246,6 +288,11 @@ final class DriverDuty implements AutoCloseable {
 
     boolean keeperAlive() {
         return keeper.isAlive();
+    }
+
+    /** The cycles' lock, for tests that play another thread's cycle. */
+    ReentrantLock lock() {
+        return lock;
     }
 
     /** Stops the keeper; after this no cycle runs. The caller then closes the driver. */

@@ -1,10 +1,13 @@
 package wirebench.runner.transport.aeron;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Comparator;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -94,7 +97,15 @@ final class EmbeddedDriver implements AutoCloseable {
 
     /** Removes driver directories left by wirebench processes that no longer run (killed runs). */
     static void deleteStaleDirectories() {
-        Path root = Paths.get(sharedMemoryRoot());
+        deleteStaleDirectories(Paths.get(sharedMemoryRoot()));
+    }
+
+    /**
+     * Removes the directories under {@code root} left by wirebench processes that no longer run.
+     * Several runs starting at once clean the same directory side by side: a file another one
+     * deleted first is not an error (it once failed a run with "internal error: NoSuchFileException").
+     */
+    static void deleteStaleDirectories(Path root) {
         try (Stream<Path> s = Files.list(root)) {
             s.filter(p -> p.getFileName().toString().startsWith(DIR_PREFIX)).forEach(p -> {
                 String rest = p.getFileName().toString().substring(DIR_PREFIX.length());
@@ -108,15 +119,32 @@ final class EmbeddedDriver implements AutoCloseable {
                     // not ours after all: leave it
                 }
             });
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             // cleaning is best effort: a stale directory only costs space
         }
     }
 
     private static void deleteRecursively(Path p) {
-        try (Stream<Path> s = Files.walk(p)) {
-            s.sorted(Comparator.reverseOrder()).forEach(q -> q.toFile().delete());
-        } catch (IOException e) {
+        try {
+            Files.walkFileTree(p, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                    file.toFile().delete();
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    return FileVisitResult.CONTINUE; // gone meanwhile: another run cleaned it
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) {
+                    dir.toFile().delete();
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
             // best effort, see above
         }
     }

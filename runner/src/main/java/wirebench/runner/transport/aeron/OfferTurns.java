@@ -26,6 +26,6 @@ final class OfferTurns {
 
     /** One offer's turn of the driver; returns the work done. */
     int run() {
-        return ++turns % WHOLE_CYCLE_EVERY == 0 ? duty.run() : duty.runSend();
+        return ++turns % WHOLE_CYCLE_EVERY == 0 ? duty.runAfterOffer() : duty.runSend();
     }
 }

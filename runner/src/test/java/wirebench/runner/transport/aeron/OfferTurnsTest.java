@@ -3,11 +3,9 @@ package wirebench.runner.transport.aeron;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.DatagramSocket;
-import java.net.InetAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.agrona.concurrent.UnsafeBuffer;
@@ -72,12 +70,30 @@ class OfferTurnsTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void shouldSendAWholeMegabyteSampleInTheOffersTurnWhenTheWindowHasRoom() throws IOException {
+    void shouldSendAWholeMegabyteSampleInTheOffersTurnWhenTheWindowHasRoom() {
+        long wholeCycles = secondMegabyteSample(false);
+        // sent one datagram per whole cycle it would need 16 of them (one per 50 ms of the keeper's)
+        assertTrue(wholeCycles < 8, "whole cycles meanwhile: " + wholeCycles);
+    }
+
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldSendTheWholeSampleInTheNextCycleWhenTheOffersTurnFoundTheDriverBusy() {
+        // the offer's turn finds another thread in a cycle (the keeper, a waiting role): the next
+        // cycle, run by whoever comes next, sends the whole sample (it used to send one datagram a cycle)
+        long wholeCycles = secondMegabyteSample(true);
+        assertTrue(wholeCycles < 8, "whole cycles meanwhile: " + wholeCycles);
+    }
+
+    /**
+     * Connects a 1 MiB UDP publication to its subscriber over loopback, lets one message through,
+     * then offers a second one (while another thread holds the driver's lock when {@code busy}) and
+     * from then on runs only the driver's Receiver turns until it arrives. Returns the whole cycles
+     * run meanwhile.
+     */
+    private static long secondMegabyteSample(boolean busy) {
         int bytes = 1 << 20;
-        int port;
-        try (DatagramSocket free = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        int port = wirebench.testsupport.TestPorts.basePort();
         TransportSettings s = new TransportSettings(TransportSettings.Kind.AERON_UDP, false, false, null, null, null,
                 List.of("127.0.0.1"), List.of("127.0.0.1"), port, port + 1, 1234, 1235, bytes, true,
                 new Threading("INVOKER", "spinyield", "test"), null, 0, null);
@@ -99,17 +115,55 @@ class OfferTurnsTest {
             }
             assertEquals(1, received[0], "the first message");
 
-            assertTrue(sender.offer(msg, 0, bytes), "a 1 MiB offer with the window open");
-            long whole = t.duty().cycles();
-            // from here only the driver's Receiver runs (no Sender): the message arrives whole only if the
-            // offer's turn sent all 17 of its datagrams; sent one per whole cycle it would need 16 of the
-            // keeper's cycles (one per 50 ms without any other)
+            long whole;
+            if (busy) {
+                CountDownLatch held = new CountDownLatch(1);
+                CountDownLatch offered = new CountDownLatch(1);
+                Thread other = new Thread(() -> {
+                    t.duty().lock().lock();
+                    try {
+                        held.countDown();
+                        offered.await(30, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        t.duty().lock().unlock();
+                    }
+                });
+                other.start();
+                await(held);
+                whole = t.duty().cycles();
+                assertTrue(sender.offer(msg, 0, bytes), "a 1 MiB offer with the window open");
+                offered.countDown();
+                join(other);
+            } else {
+                whole = t.duty().cycles();
+                assertTrue(sender.offer(msg, 0, bytes), "a 1 MiB offer with the window open");
+            }
+            // from here the test runs only the driver's Receiver turns (whole cycles when a frame is
+            // pending) and the keeper its cycles when nobody has for 50 ms
             while (received[0] == 1 && System.nanoTime() < deadline) {
                 t.duty().runReceiver();
                 receiver.poll((b, o, l) -> received[0]++, 64);
             }
             assertEquals(2, received[0], "the second message, with Receiver turns only");
-            assertTrue(t.duty().cycles() - whole < 16, "whole cycles meanwhile: " + (t.duty().cycles() - whole));
+            return t.duty().cycles() - whole;
+        }
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertTrue(latch.await(30, TimeUnit.SECONDS), "the other thread took the driver's lock");
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join(TimeUnit.SECONDS.toMillis(30));
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -39,12 +39,7 @@ class TcpTransportLoopbackTest {
     }
 
     private static String port() {
-        try (java.net.ServerSocket a = new java.net.ServerSocket(0)) {
-            int p = a.getLocalPort();
-            return Integer.toString(p < 65000 ? p : 40000);
-        } catch (java.io.IOException e) {
-            throw new IllegalStateException(e);
-        }
+        return Integer.toString(wirebench.testsupport.TestPorts.basePort());
     }
 
     @ParameterizedTest

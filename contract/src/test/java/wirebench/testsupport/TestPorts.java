@@ -1,0 +1,112 @@
+package wirebench.testsupport;
+
+import java.io.IOException;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Ports for tests that hand a port number to a run they start (a child JVM, a campaign), so they
+ * cannot hold the socket themselves. A port the kernel picked (bind to 0) lies in the ephemeral
+ * range, where any connection of any other test may take it between the probe and the run's bind
+ * ("Address already in use" in CI). These ports lie above that range (read from
+ * {@code /proc/sys/net/ipv4/ip_local_port_range}), where the kernel never hands one out, and each
+ * surefire fork of a module has its own slice ({@code wirebench.testFork}, set from
+ * {@code surefire.forkNumber} in the parent pom), so two forks running beside each other never
+ * pick the same one. Inside a JVM a cursor walks the slice; a block is handed out only when each
+ * of its ports binds for UDP and TCP right now (a run of an earlier test may still hold one).
+ */
+public final class TestPorts {
+    private static final int FORK_SLICES = 4;
+    private static final Range SLICE = slice();
+    /** Offset in the slice of the next block to try. */
+    private static int next;
+
+    private TestPorts() {
+    }
+
+    /** A free port p with p..p+count-1 free for UDP and TCP on every address right now. */
+    public static synchronized int block(int count) {
+        int starts = SLICE.hi - SLICE.lo + 2 - count;
+        for (int tried = 0; tried < starts; tried += count) {
+            int p = SLICE.lo + next % starts;
+            next = (next + count) % starts;
+            if (allFree(p, count)) {
+                return p;
+            }
+        }
+        throw new IllegalStateException("no " + count + " free ports in " + SLICE.lo + ".." + SLICE.hi);
+    }
+
+    /** A base port for a pub/sub run: the data port and the echo port (base+1), with room to spare. */
+    public static int basePort() {
+        return block(4);
+    }
+
+    /** One free port. */
+    public static int port() {
+        return block(1);
+    }
+
+    private static boolean allFree(int p, int count) {
+        for (int q = p; q < p + count; q++) {
+            if (!free(q)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean free(int port) {
+        try (DatagramSocket u = new DatagramSocket(port); ServerSocket t = new ServerSocket()) {
+            t.bind(new InetSocketAddress((InetAddress) null, u.getLocalPort()));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The part of the range above (or else below) the ephemeral ports that this fork uses. */
+    static Range slice() {
+        Range free = outsideEphemeral(ephemeral());
+        int fork = forkNumber();
+        int width = (free.hi - free.lo + 1) / FORK_SLICES;
+        int lo = free.lo + (fork % FORK_SLICES) * width;
+        return new Range(lo, lo + width - 1);
+    }
+
+    static Range outsideEphemeral(Range eph) {
+        if (65535 - eph.hi >= 1000) {
+            return new Range(eph.hi + 1, 65535);
+        }
+        if (eph.lo - 10000 >= 1000) {
+            return new Range(10000, eph.lo - 1);
+        }
+        throw new IllegalStateException("the ephemeral port range " + eph.lo + ".." + eph.hi
+                + " leaves no room for test ports");
+    }
+
+    private static Range ephemeral() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            return new Range(Integer.parseInt(f[0]), Integer.parseInt(f[1]));
+        } catch (IOException | RuntimeException e) {
+            return new Range(32768, 60999); // Linux's default
+        }
+    }
+
+    private static int forkNumber() {
+        String f = System.getProperty("wirebench.testFork", "");
+        try {
+            return Integer.parseInt(f.trim());
+        } catch (NumberFormatException e) {
+            return 0; // not under surefire's forks (an IDE run): the first slice
+        }
+    }
+
+    record Range(int lo, int hi) {
+    }
+}
