@@ -14,13 +14,14 @@ import java.nio.file.Path;
  * range, where any connection of any other test may take it between the probe and the run's bind
  * ("Address already in use" in CI). These ports lie above that range (read from
  * {@code /proc/sys/net/ipv4/ip_local_port_range}), where the kernel never hands one out, and each
- * surefire fork of a module has its own slice ({@code wirebench.testFork}, set from
- * {@code surefire.forkNumber} in the parent pom), so two forks running beside each other never
- * pick the same one. Inside a JVM a cursor walks the slice; a block is handed out only when each
+ * module ({@code wirebench.testPortSlot}, set in its pom: modules build side by side) and each
+ * surefire fork of it ({@code wirebench.testFork}, set from {@code surefire.forkNumber} in the
+ * parent pom) has its own slice, so JVMs running beside each other never pick the same one. Inside a JVM a cursor walks the slice; a block is handed out only when each
  * of its ports binds for UDP and TCP right now (a run of an earlier test may still hold one).
  */
 public final class TestPorts {
-    private static final int FORK_SLICES = 4;
+    /** Slices of the range: a module slot (0-3) times two forks. */
+    private static final int SLICES = 8;
     private static final Range SLICE = slice();
     /** Offset in the slice of the next block to try. */
     private static int next;
@@ -72,9 +73,9 @@ public final class TestPorts {
     /** The part of the range above (or else below) the ephemeral ports that this fork uses. */
     static Range slice() {
         Range free = outsideEphemeral(ephemeral());
-        int fork = forkNumber();
-        int width = (free.hi - free.lo + 1) / FORK_SLICES;
-        int lo = free.lo + (fork % FORK_SLICES) * width;
+        int slice = (property("wirebench.testPortSlot") * 2 + Math.max(0, property("wirebench.testFork") - 1)) % SLICES;
+        int width = (free.hi - free.lo + 1) / SLICES;
+        int lo = free.lo + slice * width;
         return new Range(lo, lo + width - 1);
     }
 
@@ -98,12 +99,12 @@ public final class TestPorts {
         }
     }
 
-    private static int forkNumber() {
-        String f = System.getProperty("wirebench.testFork", "");
+    /** An integer system property; 0 when unset (a run outside Maven: the first slice). */
+    private static int property(String name) {
         try {
-            return Integer.parseInt(f.trim());
+            return Integer.parseInt(System.getProperty(name, "").trim());
         } catch (NumberFormatException e) {
-            return 0; // not under surefire's forks (an IDE run): the first slice
+            return 0;
         }
     }
 
