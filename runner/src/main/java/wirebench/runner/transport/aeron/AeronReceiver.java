@@ -21,6 +21,7 @@ final class AeronReceiver implements Receiver {
     private MessageHandler target;
     private Throwable thrown;
     private final FragmentAssembler assembler;
+    private final InFlight inFlight = new InFlight();
     /** Which waiting turns run the driver's whole cycle; null without INVOKER. */
     private final WaitTurns turns;
 
@@ -47,8 +48,16 @@ final class AeronReceiver implements Receiver {
     /** Polls the image only: a waiting caller uses {@link #await}, which also runs the driver. */
     @Override
     public int poll(MessageHandler handler, int limit) {
+        if (!inFlight.enter()) {
+            return 0; // closed (the JVM is stopping): the image may be unmapped
+        }
         target = handler;
-        int n = sub.poll(assembler, limit);
+        int n;
+        try {
+            n = sub.poll(assembler, limit);
+        } finally {
+            inFlight.exit();
+        }
         if (thrown != null) {
             Throwable t = thrown;
             thrown = null;
@@ -71,6 +80,7 @@ final class AeronReceiver implements Receiver {
 
     @Override
     public void close() {
+        inFlight.close(InFlight.CLOSE_WAIT_NS);
         sub.close();
     }
 }

@@ -18,6 +18,7 @@ final class AeronSender implements Sender {
     private final ExclusivePublication pub;
     private final String channel;
     private final DriverDuty duty;
+    private final InFlight inFlight = new InFlight();
     private final SendWindow window;
     private final OfferTurns turns;
 
@@ -31,6 +32,17 @@ final class AeronSender implements Sender {
 
     @Override
     public boolean offer(DirectBuffer buffer, int offset, int lengthBytes) {
+        if (!inFlight.enter()) {
+            return false; // closed (the JVM is stopping): the publication may be unmapped
+        }
+        try {
+            return offerInside(buffer, offset, lengthBytes);
+        } finally {
+            inFlight.exit();
+        }
+    }
+
+    private boolean offerInside(DirectBuffer buffer, int offset, int lengthBytes) {
         long r = pub.offer(buffer, offset, lengthBytes);
         for (int tries = OfferTurns.BACK_PRESSURE_TURNS; duty != null; r = pub.offer(buffer, offset, lengthBytes)) {
             if (window.cycleNow(r > 0)) {
@@ -55,6 +67,7 @@ final class AeronSender implements Sender {
 
     @Override
     public void close() {
+        inFlight.close(InFlight.CLOSE_WAIT_NS);
         pub.close();
     }
 }
