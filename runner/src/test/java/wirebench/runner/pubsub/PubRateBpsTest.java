@@ -22,9 +22,12 @@ class PubRateBpsTest {
         String[] row = r.csvRows().get(0);
         assertThat(row[1]).isEqualTo("1000");
         assertThat(row[4]).isEqualTo("0"); // none lost
-        // the rate itself: 1000 samples never early at 500/s span at least 999/500 s, so the subscriber's
-        // average cannot exceed 500.5 samples/s (unpaced, loopback runs tens of thousands)
-        assertThat(Double.parseDouble(row[2].strip())).isLessThanOrEqualTo(500.5);
+        // the rate itself: 1000 samples never early at 500/s leave over at least 999/500 s, but the
+        // subscriber's window starts at the first arrival: on a loaded machine a late first sample
+        // shortens it (CI beside busy loops read 501.0 against a bound of 500.5). 600 allows the first
+        // sample 330 ms late and still fails an unpaced publisher (loopback runs tens of thousands/s);
+        // the pace itself is PacerTest's, on a controlled clock
+        assertThat(Double.parseDouble(row[2].strip())).isLessThanOrEqualTo(600.0);
     }
 
     @Test
