@@ -3,6 +3,7 @@ package wirebench.runner.transport.aeron;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
 import wirebench.runner.transport.Idle;
@@ -46,8 +47,20 @@ final class AeronReceiver implements Receiver {
                 }
             }
         };
-        this.startFirst = startFirst ? new StartFirstAssembler(h, (b, o, n) -> target.leadingBytesRead(b, o, n)) : null;
+        this.startFirst = startFirst ? new StartFirstAssembler(h, this::leadingBytes) : null;
         this.assembler = startFirst ? this.startFirst : new FragmentAssembler(h);
+    }
+
+    /** What the handler reads of a message at its first fragment; a failure is kept as the handler's are. */
+    private int leadingBytes(DirectBuffer buffer, int offset, int availableBytes) {
+        try {
+            return target.leadingBytesRead(buffer, offset, availableBytes);
+        } catch (RuntimeException | Error e) {
+            if (thrown == null) {
+                thrown = e;
+            }
+            return MessageHandler.WHOLE_MESSAGE;
+        }
     }
 
     /** Bytes the DATA topic's assembler copied so far (-1 on the ECHO topic): for tests and measurements. */
