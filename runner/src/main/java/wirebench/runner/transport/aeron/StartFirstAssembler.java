@@ -102,7 +102,7 @@ final class StartFirstAssembler implements FragmentHandler {
             copy(buffer, offset, length, header); // resets the session's builder, as a BEGIN does
             return;
         }
-        if (s.leading.capacity() < leading) {
+        if (s.leading.byteArray().length < leading) {
             s.leading = new UnsafeBuffer(new byte[leading]);
         }
         s.leading.wrap(s.leading.byteArray(), 0, leading);
