@@ -306,6 +306,23 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
     }
 
     /**
+     * A DATA message of one sample that is neither compressed, nor payload-checked, nor a ping to
+     * echo is read only up to its sample header (sequence number, timestamp, key, flags; the length
+     * comes with the message): a transport that receives it in fragments need not join them
+     * ({@link MessageHandler#leadingBytesRead}). Every other message is read whole.
+     */
+    @Override
+    public int leadingBytesRead(DirectBuffer b, int off, int availableBytes) {
+        int start = Wire.HEADER_BYTES + Wire.SAMPLE_HEADER_BYTES;
+        if (availableBytes < start || b.getInt(off) != Wire.MAGIC || b.getByte(off + 8) != Wire.DATA
+                || Wire.compressed(b, off) || b.getInt(off + 12) != 1 || compressionRows()) {
+            return WHOLE_MESSAGE;
+        }
+        int flags = b.getInt(off + Wire.HEADER_BYTES + 20);
+        return Wire.isPing(flags) && Wire.pingTarget(flags) == cfg.subscriberId() ? WHOLE_MESSAGE : start;
+    }
+
+    /**
      * The publisher's compression settings: adopted when this subscriber was given none (as a Connext
      * reader accepts any writer's compression); else they must be equal. A mismatch is answered
      * (ANNOUNCE carries this side's settings, so the publisher reports it too) for one second, then

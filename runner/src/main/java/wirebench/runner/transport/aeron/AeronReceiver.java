@@ -3,6 +3,7 @@ package wirebench.runner.transport.aeron;
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
+import org.agrona.DirectBuffer;
 import org.agrona.concurrent.IdleStrategy;
 
 import wirebench.runner.transport.Idle;
@@ -10,7 +11,9 @@ import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 
 /**
- * A {@link Receiver} on a subscription: whole messages (fragments reassembled); {@link #await}
+ * A {@link Receiver} on a subscription: whole messages (fragments reassembled: on the DATA topic by a
+ * {@link StartFirstAssembler}, which copies only the start of a long message whose handler reads no
+ * more of it, on the ECHO topic by Aeron's {@link FragmentAssembler}); {@link #await}
  * waits with the given idle strategy and, under INVOKER threading, runs the driver between polls:
  * its Receiver agent alone or its whole duty cycle, as {@link WaitTurns} decides.
  */
@@ -20,12 +23,15 @@ final class AeronReceiver implements Receiver {
     private final DriverDuty duty;
     private MessageHandler target;
     private Throwable thrown;
-    private final FragmentAssembler assembler;
+    private final FragmentHandler assembler;
+    /** The DATA topic's assembler; null on the ECHO topic. */
+    private final StartFirstAssembler startFirst;
     private final InFlight inFlight = new InFlight();
     /** Which waiting turns run the driver's whole cycle; null without INVOKER. */
     private final WaitTurns turns;
 
-    AeronReceiver(Subscription sub, IdleStrategy idle, DriverDuty duty) {
+    /** {@code startFirst}: fragmented messages through a {@link StartFirstAssembler}, else a {@link FragmentAssembler}. */
+    AeronReceiver(Subscription sub, IdleStrategy idle, DriverDuty duty, boolean startFirst) {
         this.sub = sub;
         this.idle = idle;
         this.duty = duty;
@@ -42,7 +48,25 @@ final class AeronReceiver implements Receiver {
                 }
             }
         };
-        this.assembler = new FragmentAssembler(h);
+        this.startFirst = startFirst ? new StartFirstAssembler(h, this::leadingBytes) : null;
+        this.assembler = startFirst ? this.startFirst : new FragmentAssembler(h);
+    }
+
+    /** What the handler reads of a message at its first fragment; a failure is kept as the handler's are. */
+    private int leadingBytes(DirectBuffer buffer, int offset, int availableBytes) {
+        try {
+            return target.leadingBytesRead(buffer, offset, availableBytes);
+        } catch (RuntimeException | Error e) {
+            if (thrown == null) {
+                thrown = e;
+            }
+            return MessageHandler.WHOLE_MESSAGE;
+        }
+    }
+
+    /** Bytes the DATA topic's assembler copied so far (-1 on the ECHO topic): for tests and measurements. */
+    long copiedBytes() {
+        return startFirst == null ? -1 : startFirst.copiedBytes();
     }
 
     /** Polls the image only: a waiting caller uses {@link #await}, which also runs the driver. */

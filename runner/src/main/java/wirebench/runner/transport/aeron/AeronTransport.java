@@ -42,6 +42,8 @@ public final class AeronTransport implements Transport {
     private final Aeron aeron;
     private final Ends ends = new Ends();
     private final Thread shutdownHook;
+    /** How the DATA topic receives messages of several fragments ({@link StartFirstAssembler}), for the engine line. */
+    static final String FRAGMENTED_RECEIVE = "start first, held until whole";
     /** The client pre-touches every log it maps (Aeron's {@code preTouchMappedMemory}). */
     static final boolean PRE_TOUCH = true;
 
@@ -108,7 +110,7 @@ public final class AeronTransport implements Transport {
         int stream = streamId(topic);
         try {
             Subscription sub = aeron.addSubscription(channel, stream);
-            AeronReceiver r = new AeronReceiver(sub, idle.get(), duty);
+            AeronReceiver r = new AeronReceiver(sub, idle.get(), duty, topic == Topic.DATA);
             return ends.keep(r);
         } catch (AeronException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot subscribe to " + channel
@@ -155,6 +157,8 @@ public final class AeronTransport implements Transport {
             // waiting turns: the Receiver agent alone, the whole cycle after data or after this long
             // without one (0: every turn whole; older results: invoker_whole_cycle_every, 3 or 1)
             m.put("invoker_wait_whole_cycle_after_ns", duty.receiverAlone() ? WaitTurns.AFTER_NS : 0);
+            // Receiver calls a waiting turn may make while each read something (absent in older results: 1)
+            m.put("invoker_wait_receive_burst_datagrams", duty.receiverAlone() ? WaitTurns.RECEIVE_BURST_DATAGRAMS : 1);
             // offers' turns: the Sender and conductor alone, the whole cycle every Nth (1 = every turn whole);
             // a back-pressured offer retried this many times, a turn before each (0 = refused at once)
             m.put("invoker_offer_whole_cycle_every", duty.senderAlone() ? OfferTurns.WHOLE_CYCLE_EVERY : 1);
@@ -163,6 +167,10 @@ public final class AeronTransport implements Transport {
             m.put("invoker_offer_send_burst_datagrams", duty.senderAlone() ? DriverDuty.SEND_BURST_DATAGRAMS : 1);
         }
         m.putAll(sizing.describe());
+        // DATA messages in several fragments whose handler reads only their start (no payload check,
+        // decompression or echo) are handed on when whole without joining the fragments; absent in
+        // older results: every one copied by Aeron's FragmentAssembler
+        m.put("fragmented_receive", FRAGMENTED_RECEIVE);
         m.put("pre_touch_mapped_memory", PRE_TOUCH); // absent in older results: logs touched on first use
         if (driver == null) {
             m.put("receiver_window_bytes", "the external driver's own");

@@ -3,7 +3,6 @@ package wirebench.runner.transport.aeron;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -14,9 +13,7 @@ import org.junit.jupiter.api.Timeout;
 
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
-import wirebench.runner.transport.Threading;
 import wirebench.runner.transport.Topic;
-import wirebench.runner.transport.TransportSettings;
 
 /**
  * The offers' turns under INVOKER threading (issue 25, docs/pubsub.md): the engine line records them,
@@ -25,17 +22,10 @@ import wirebench.runner.transport.TransportSettings;
  */
 class OfferTurnsTest {
 
-    private static AeronTransport invokerIpc(int maxBytes) {
-        TransportSettings s = new TransportSettings(TransportSettings.Kind.AERON_IPC, true, false, null, null, null,
-                List.of(), List.of(), 0, 0, 1234, 1235, maxBytes, true,
-                new Threading("INVOKER", "spinyield", "test"), null, 0, null);
-        return new AeronTransport(s);
-    }
-
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldRecordTheOfferTurnsInTheEngineLineWhenTheDriverRunsAsAnInvoker() {
-        try (AeronTransport t = invokerIpc(1 << 16)) {
+        try (AeronTransport t = InvokerLoopback.ipc(1 << 16)) {
             Map<String, Object> engine = t.describe();
             assertEquals(8, engine.get("invoker_offer_whole_cycle_every"));
             assertEquals(32, engine.get("invoker_back_pressure_turns"));
@@ -47,7 +37,7 @@ class OfferTurnsTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void shouldRetryABackPressuredOfferWithDriverTurnsWhenNobodyConsumes() {
         int bytes = 1 << 16;
-        try (AeronTransport t = invokerIpc(bytes)) {
+        try (AeronTransport t = InvokerLoopback.ipc(bytes)) {
             t.openReceiver(Topic.DATA); // never polled: the publication fills its window and pushes back
             Sender sender = t.openSender(Topic.DATA);
             UnsafeBuffer msg = new UnsafeBuffer(new byte[bytes]);
@@ -93,27 +83,13 @@ class OfferTurnsTest {
      */
     private static long secondMegabyteSample(boolean busy) {
         int bytes = 1 << 20;
-        int port = wirebench.testsupport.TestPorts.basePort();
-        TransportSettings s = new TransportSettings(TransportSettings.Kind.AERON_UDP, false, false, null, null, null,
-                List.of("127.0.0.1"), List.of("127.0.0.1"), port, port + 1, 1234, 1235, bytes, true,
-                new Threading("INVOKER", "spinyield", "test"), null, 0, null);
-        try (AeronTransport t = new AeronTransport(s)) {
+        try (AeronTransport t = InvokerLoopback.udp(bytes)) {
             Receiver receiver = t.openReceiver(Topic.DATA);
             Sender sender = t.openSender(Topic.DATA);
             UnsafeBuffer msg = new UnsafeBuffer(new byte[bytes]);
             int[] received = {0};
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-            // connect (offers are refused until the subscriber's image is up), then let one message
-            // through (the waits run whole cycles: all of it is sent)
-            boolean accepted = false;
-            while (!accepted && System.nanoTime() < deadline) {
-                accepted = sender.offer(msg, 0, bytes);
-                receiver.poll((b, o, l) -> received[0]++, 64);
-            }
-            while (received[0] == 0 && System.nanoTime() < deadline) {
-                receiver.await((b, o, l) -> received[0]++, 64, TimeUnit.MILLISECONDS.toNanos(100));
-            }
-            assertEquals(1, received[0], "the first message");
+            InvokerLoopback.firstMessage(sender, receiver, msg, received);
 
             long whole;
             if (busy) {
