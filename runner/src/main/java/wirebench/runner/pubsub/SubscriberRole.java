@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.agrona.DirectBuffer;
 import org.agrona.MutableDirectBuffer;
+import org.agrona.concurrent.NanoClock;
+import org.agrona.concurrent.SystemNanoClock;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import wirebench.contract.EndReason;
@@ -83,10 +85,22 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
     final List<long[]> verified = new ArrayList<>();
     /** Summaries printed, for tests: size bytes to {samples, lost}. */
     final List<long[]> summaries = new ArrayList<>();
+    /**
+     * Every time this role reads; a message's handling reads it once, when the message arrives, and
+     * hands that time on (arrival, per-sample rates, FINISHED); injected so tests count the reads.
+     */
+    private final NanoClock clock;
 
     SubscriberRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
             PrintWriter err, boolean showCpu) {
+        this(cfg, transport, printerOrNull, results, err, showCpu, SystemNanoClock.INSTANCE);
+    }
+
+    /** With the clock every time of this role is read from (the system's monotonic clock outside tests). */
+    SubscriberRole(PubSubConfig cfg, Transport transport, PerftestPrinter printerOrNull, PubSubResults results,
+            PrintWriter err, boolean showCpu, NanoClock clock) {
         super(cfg, transport, printerOrNull, results, err, showCpu);
+        this.clock = clock;
         int max = cfg.sizesBytes().stream().mapToInt(Integer::intValue).max().orElse(0);
         this.out = new UnsafeBuffer(ByteBuffer.allocateDirect(Wire.HEADER_BYTES + max));
     }
@@ -116,7 +130,7 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
         }
         err.println("Waiting for data ...");
         err.flush();
-        long start = System.nanoTime();
+        long start = clock.nanoTime();
         startNs = start;
         long discoveryDeadline = start + TimeUnit.SECONDS.toNanos(cfg.discoveryTimeoutS());
         long nextInterval = start + INTERVAL_NS;
@@ -128,7 +142,7 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
                         + ": stopped, the publisher in this process failed");
             }
-            long now = System.nanoTime();
+            long now = clock.nanoTime();
             if (mismatch != null && now - mismatchDeadlineNs >= 0) {
                 throw WirebenchException.badInput(mismatch);
             }
@@ -272,13 +286,14 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
             otherDomainMessages++;
             return;
         }
-        lastMessageNs = System.nanoTime();
+        long now = clock.nanoTime();
+        lastMessageNs = now;
         int sender = b.getShort(off + 10);
         switch (type) {
             case Wire.HELLO:
                 Wire.header(control, cfg.domain(), Wire.ANNOUNCE, 0, cfg.subscriberId(), 0, 0, 0);
                 echo.offer(control, 0, Wire.putCompression(control, cfg.compression(), cfg.compressionExplicit()));
-                onHello(b, off, len, sender);
+                onHello(b, off, len, sender, now);
                 break;
             case Wire.DATA:
                 if (mismatch != null) {
@@ -292,13 +307,13 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
                         strayMessages++;
                         return;
                     }
-                    onData(d, 0, sender, len);
+                    onData(d, 0, sender, len, now);
                 } else {
-                    onData(b, off, sender, len);
+                    onData(b, off, sender, len, now);
                 }
                 break;
             case Wire.FINISHED:
-                onFinished(b, off, sender);
+                onFinished(b, off, sender, now);
                 break;
             default:
                 strayMessages++;
@@ -328,7 +343,7 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
      * (ANNOUNCE carries this side's settings, so the publisher reports it too) for one second, then
      * fails with exit code 3.
      */
-    private void onHello(DirectBuffer b, int off, int len, int sender) {
+    private void onHello(DirectBuffer b, int off, int len, int sender, long now) {
         var theirs = Wire.compression(b, off, len);
         if (mismatch == null) {
             if (compression != null && !compression.settings.equals(theirs)) {
@@ -336,7 +351,7 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
                         ? PublisherRole.compressionMismatch(sender, theirs, cfg.subscriberId(), cfg.compression())
                         : "compression settings differ between publishers: publisher " + sender + " has "
                                 + theirs.describe() + ", another publisher " + compression.settings.describe();
-                mismatchDeadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                mismatchDeadlineNs = now + TimeUnit.SECONDS.toNanos(1);
                 err.println("subscriber " + cfg.subscriberId() + ": " + mismatch);
                 err.flush();
                 return;
@@ -385,8 +400,8 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
         }
     }
 
-    /** A DATA message, decompressed; {@code wireLen} is its length as received. */
-    private void onData(DirectBuffer b, int off, int sender, int wireLen) {
+    /** A DATA message, decompressed, that arrived at {@code now}; {@code wireLen} is its length as received. */
+    private void onData(DirectBuffer b, int off, int sender, int wireLen, long now) {
         int index = b.getInt(off + 20);
         int count = b.getInt(off + 12);
         int sampleBytes = b.getInt(off + 16);
@@ -396,7 +411,6 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
         int at = off + Wire.HEADER_BYTES;
         boolean verify = compressionRows();
         boolean counted = false;
-        long now = System.nanoTime();
         for (int i = 0; i < count; i++, at += sampleBytes) {
             int flags = b.getInt(at + 20);
             if ((flags & WARM_UP_FLAG) == 0) {
@@ -455,9 +469,15 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
             msg = compression.encoded();
             msgLen = c;
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        if (!echo.offer(msg, 0, msgLen)) {
+            offerFor10s(msg, msgLen); // the clock is read only when the writer pushes back
+        }
+    }
+
+    private void offerFor10s(DirectBuffer msg, int msgLen) {
+        long deadline = clock.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!echo.offer(msg, 0, msgLen)) {
-            if (System.nanoTime() - deadline >= 0) {
+            if (clock.nanoTime() - deadline >= 0) {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
                         + ": could not send a pong for 10 s (publisher gone?)");
             }
@@ -465,7 +485,7 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
         }
     }
 
-    private void onFinished(DirectBuffer b, int off, int sender) {
+    private void onFinished(DirectBuffer b, int off, int sender, long now) {
         int index = b.getInt(off + 20);
         int sizeBytes = b.getInt(off + 16);
         boolean lastSize = (b.getByte(off + 9) & Wire.FLAG_LAST_SIZE) != 0;
@@ -475,7 +495,6 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
         if (index < sizeIndex || (index == sizeIndex && finished.contains(sender))) {
             return; // a repeated FINISHED: acknowledged again above
         }
-        long now = System.nanoTime();
         if (index > sizeIndex || stats == null) {
             startSize(index, sizeBytes, now); // a size of which nothing arrived
         }

@@ -11,17 +11,19 @@ import java.util.List;
  * without {@code -ddsWaitset}, and raw UDP or TCP with {@code -noBlockingSockets}; a blocking
  * receive or a waitset waits in the kernel), plus the
  * embedded Aeron driver's own threads (INVOKER 0: the roles run its duty cycle; SHARED 1;
- * SHARED_NETWORK 2; DEDICATED 3). With one role here and every peer on this host (loopback or one
- * of its addresses) the peer process is assumed alike and counted too.
+ * SHARED_NETWORK 2; DEDICATED 3). A DDS subscriber alone in its process with {@code -ddsDelivery
+ * listener} (the default) does not poll: its role thread parks while Cyclone's receive thread
+ * delivers. With one role here and every peer on this host (loopback or one of its addresses) the
+ * peer process is counted too, as the other role on the same settings.
  */
 public final class SpinningThreads {
     private SpinningThreads() {
     }
 
-    /** The count for {@code ts} with these roles in this process, and a local peer assumed alike. */
+    /** The count for {@code ts} with these roles in this process, and a local peer's: the other role, same settings. */
     public static int count(TransportSettings ts, boolean publisher, boolean subscriber) {
         int here = own(ts, publisher, subscriber);
-        return peerHere(ts, publisher, subscriber) ? 2 * here : here;
+        return peerHere(ts, publisher, subscriber) ? here + own(ts, subscriber, publisher) : here;
     }
 
     /** One role here, unicast, and every peer on this host: the peer process runs beside this one. */
@@ -54,13 +56,28 @@ public final class SpinningThreads {
         boolean polling = dds ? !ddsWaitset(ts)
                 : aeron || (ts.kind() != TransportSettings.Kind.TLS && !ts.blockingSockets());
         int perRole = polling ? 1 : 0;
+        int parked = polling && subscriber && !publisher && ddsListener(ts) ? 1 : 0;
         int driver = aeron && ts.aeronDir() == null ? driverThreads(ts.threading().mode()) : 0;
-        return roles * perRole + driver;
+        return roles * perRole - parked + driver;
     }
 
     /** A DDS receiver blocks in a waitset with the engine's {@code -ddsWaitset}; else it polls dds_take. */
     private static boolean ddsWaitset(TransportSettings ts) {
         return Boolean.parseBoolean(ts.extras().options().getOrDefault("-ddsWaitset", "false"));
+    }
+
+    /**
+     * Whether a DDS subscriber's DATA is delivered by Cyclone's receive thread while its role thread
+     * parks: {@code -ddsDelivery listener} or not given, over UDP ({@code DDS}, not shared memory), not
+     * {@code -ddsperf} (its pong polls), not {@code -ddsWaitset} (the caller's polling test). The engine
+     * decides the same (CycloneDdsEngine, DdsTransport); a process that also publishes DATA keeps its
+     * role thread taking.
+     */
+    private static boolean ddsListener(TransportSettings ts) {
+        java.util.Map<String, String> o = ts.extras().options();
+        return ts.kind() == TransportSettings.Kind.DDS
+                && o.getOrDefault("-ddsDelivery", "listener").strip().equalsIgnoreCase("listener")
+                && !Boolean.parseBoolean(o.getOrDefault("-ddsperf", "false"));
     }
 
     /** Driver threads of an Aeron threading mode. */

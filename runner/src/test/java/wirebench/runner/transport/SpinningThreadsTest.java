@@ -47,7 +47,7 @@ class SpinningThreadsTest {
 
     @Test
     void shouldCountAPollingDdsReceiverAndNotOneBlockingInAWaitset() {
-        TransportSettings polling = dds(java.util.Map.of());
+        TransportSettings polling = dds(java.util.Map.of("-ddsDelivery", "role"));
         TransportSettings waitset = dds(java.util.Map.of("-ddsWaitset", "true"));
 
         // a DDS role thread polls dds_take with the idle strategy (the harness's blockingSockets default does not apply)
@@ -58,8 +58,38 @@ class SpinningThreadsTest {
         assertThat(SpinningThreads.count(waitset, true, false)).isZero();
     }
 
+    @Test
+    void shouldNotCountADdsSubscriberWhoseRoleThreadParksWhileTheListenerDelivers() {
+        TransportSettings byDefault = dds(java.util.Map.of());
+        TransportSettings listener = dds(java.util.Map.of("-ddsDelivery", "Listener"));
+
+        // -sub: its role thread parks; the publisher beside it on this host polls for echoes
+        assertThat(SpinningThreads.own(byDefault, false, true)).isZero();
+        assertThat(SpinningThreads.count(byDefault, false, true)).isEqualTo(1);
+        assertThat(SpinningThreads.own(listener, false, true)).isZero();
+        // -pub: its own thread polls; the subscriber beside it parks
+        assertThat(SpinningThreads.own(byDefault, true, false)).isEqualTo(1);
+        assertThat(SpinningThreads.count(byDefault, true, false)).isEqualTo(1);
+        // both roles: the process writes DATA itself, so its subscriber takes (no hand-off)
+        assertThat(SpinningThreads.own(byDefault, true, true)).isEqualTo(2);
+    }
+
+    @Test
+    void shouldCountADdsSubscriberThatPollsOverSharedMemoryOrSpeakingDdsperf() {
+        TransportSettings shm = dds(Kind.DDS_SHM, java.util.Map.of());
+        TransportSettings ddsperf = dds(java.util.Map.of("-ddsperf", "true"));
+
+        assertThat(SpinningThreads.own(shm, false, true)).isEqualTo(1);
+        assertThat(SpinningThreads.own(ddsperf, false, true)).isEqualTo(1);
+        assertThat(SpinningThreads.count(ddsperf, false, true)).isEqualTo(2);
+    }
+
     private static TransportSettings dds(java.util.Map<String, String> options) {
-        TransportSettings s = settings(Kind.DDS, true, "INVOKER", List.of("127.0.0.1"));
+        return dds(Kind.DDS, options);
+    }
+
+    private static TransportSettings dds(Kind kind, java.util.Map<String, String> options) {
+        TransportSettings s = settings(kind, true, "INVOKER", List.of("127.0.0.1"));
         return new TransportSettings(s.kind(), s.reliable(), s.multicast(), s.multicastGroup(), s.echoMulticastGroup(),
                 s.nic(), s.dataPeers(), s.echoPeers(), s.dataPort(), s.echoPort(), s.dataStreamId(), s.echoStreamId(),
                 s.maxMessageBytes(), s.blockingSockets(), s.threading(), s.aeronDir(), s.mtuBytes(), s.tls(),

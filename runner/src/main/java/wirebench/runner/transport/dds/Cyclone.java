@@ -16,10 +16,10 @@ import wirebench.contract.WirebenchException;
 
 /**
  * The Cyclone DDS C API (libddsc, 0.10.x) as far as the engine uses it: domains, participants,
- * topics, writers, readers, QoS, take with loans, waitsets. Entities are {@code int} handles
- * ({@code dds_entity_t}); negative results are {@code dds_return_t} error codes. Pointers are
- * {@code long} addresses of direct buffers ({@link #memory}), kept reachable by their owner for as
- * long as Cyclone may read them.
+ * topics, writers, readers, QoS, take into samples the caller keeps, waitsets.
+ * Entities are {@code int} handles ({@code dds_entity_t}); negative results are {@code dds_return_t}
+ * error codes. Pointers are {@code long} addresses of direct buffers ({@link #memory}), kept
+ * reachable by their owner for as long as Cyclone may read them.
  */
 final class Cyclone {
     /** Debian's runtime soname of libddsc (upstream builds install {@code libddsc.so.0}). */
@@ -52,7 +52,7 @@ final class Cyclone {
     private final MethodHandle write;
     private final MethodHandle writeFlush;
     private final MethodHandle take;
-    private final MethodHandle returnLoan;
+    private final MethodHandle free;
     private final MethodHandle delete;
     private final MethodHandle createQos;
     private final MethodHandle deleteQos;
@@ -94,7 +94,7 @@ final class Cyclone {
         write = lib.function("dds_write", i, i, l);
         writeFlush = lib.function("dds_write_flush", v, i);
         take = lib.function("dds_take", i, i, l, l, l, i);
-        returnLoan = lib.function("dds_return_loan", i, i, l, i);
+        free = lib.function("dds_free", v, l);
         delete = lib.function("dds_delete", i, i);
         createQos = lib.function("dds_create_qos", l);
         deleteQos = lib.function("dds_delete_qos", v, l);
@@ -263,9 +263,10 @@ final class Cyclone {
         }
     }
 
-    int returnLoan(int reader, long buffers, int count) {
+    /** {@code dds_free}: memory Cyclone allocated (an octet buffer it deserialised into a sample it was given). */
+    void free(long address) {
         try {
-            return (int) returnLoan.invokeExact(reader, buffers, count);
+            free.invokeExact(address);
         } catch (Throwable t) {
             throw rethrow(t);
         }

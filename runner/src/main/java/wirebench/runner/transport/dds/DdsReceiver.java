@@ -8,17 +8,18 @@ import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 
 /**
- * A Cyclone reader: {@link #poll} takes the waiting samples on loan ({@code dds_take} into
- * Cyclone's memory, no copy), hands each message to the handler straight from the loaned sequence
- * buffer, and returns the loan. {@link #await} polls with the harness's idle strategy, or, with
+ * A Cyclone reader: {@link #poll} takes the waiting samples ({@code dds_take} into samples this
+ * receiver keeps from take to take, {@link KeptSamples}: Cyclone deserialises each message into an
+ * octet buffer it allocated once for that slot) and hands each message to the handler straight from
+ * that buffer, no copy. {@link #await} polls with the harness's idle strategy, or, with
  * {@link DdsSettings#waitset()}, waits in a Cyclone waitset on a read condition. A polling receiver
  * of the ECHO topic calls {@code dds_take} only when Cyclone's data-available listener has raised its
  * {@link DataSignal} since the last take (a throughput publisher polls for echoes after every write,
  * and nearly every such take would find nothing). An unkeyed take holds at most the harness's limit
  * per poll: Cyclone deserialises the samples it takes inside the reader history's lock, so a take of
  * thousands would hold off the receive thread that long. A keyed take holds everything waiting, up to
- * {@link #TAKE_MAX} samples, to sort it (below); its loan is kept while the harness's polls, each up to
- * its limit, deliver them.
+ * {@link #TAKE_MAX} samples, to sort it (below); the harness's polls, each up to its limit, deliver
+ * them before the next take.
  *
  * <p>Order: Cyclone's take walks the reader's instances one after the other, so with a keyed
  * topic the samples of one take are not in arrival order. Every sample carries its writer's
@@ -45,16 +46,15 @@ final class DdsReceiver implements Receiver {
     private final HandOff handOff;
     /** Flushes this process's batched writes older than the given age (write batching; else nothing). */
     private final java.util.function.LongConsumer flush;
-    private final UnsafeBuffer pointers = Cyclone.memory(TAKE_MAX * 8);
+    private final KeptSamples samples = new KeptSamples(TAKE_MAX);
     private final UnsafeBuffer infos = Cyclone.memory(TAKE_MAX * Cyclone.SAMPLE_INFO_BYTES);
     private final UnsafeBuffer sample = new UnsafeBuffer(0, 0);
     private final UnsafeBuffer message = new UnsafeBuffer(0, 0);
     private final long[] order = new long[TAKE_MAX];
     private final long[] writerHandles = new long[TAKE_MAX];
     private final int[] writerFirstSeq = new int[TAKE_MAX];
-    /** The samples of the current loan (0: none), and of them the ones with data: order[next..loaned) still to deliver. */
-    private int taken;
-    private int loaned;
+    /** The samples of the current take with data: order[next..withData) still to deliver. */
+    private int withData;
     private int next;
     /** dds_take calls so far (for the proofs: a poll of an empty reader makes none). */
     private long takes;
@@ -89,15 +89,15 @@ final class DdsReceiver implements Receiver {
     @Override
     public int poll(MessageHandler handler, int limit) {
         flush.accept(FLUSH_AGE_NS);
-        if (next == loaned && !take(keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX)))) {
+        if (next == withData && !take(keyed ? TAKE_MAX : Math.max(1, Math.min(limit, TAKE_MAX)))) {
             return 0;
         }
         int delivered = 0;
         boolean ok = false;
         try {
-            while (next < loaned && delivered < limit) {
+            while (next < withData && delivered < limit) {
                 int i = (int) order[next++];
-                sample.wrap(pointers.getLong(i * 8), TopicType.SAMPLE_BYTES);
+                sample.wrap(samples.sample(i), TopicType.SAMPLE_BYTES);
                 int length = sample.getInt(TopicType.LENGTH_AT);
                 message.wrap(sample.getLong(TopicType.BUFFER_AT), length);
                 delivered++;
@@ -105,32 +105,36 @@ final class DdsReceiver implements Receiver {
             }
             ok = true;
         } finally {
-            if (next == loaned || !ok) {
-                returnLoan();
+            if (!ok) {
+                next = withData; // a failing handler drops the rest of the take
             }
         }
         return delivered;
     }
 
+    /** Whether a take left messages the harness's limit did not deliver yet (the next poll delivers them). */
+    boolean holding() {
+        return next < withData;
+    }
+
     /**
-     * Takes up to {@code max} samples on loan into {@link #order} (the samples with data, in each
-     * writer's order); false when nothing was waiting. The loan is kept until every sample of it has
-     * been delivered, over as many polls as the harness's limit asks for.
+     * Takes up to {@code max} samples into the kept samples, their indexes into {@link #order} (the
+     * samples with data, in each writer's order); false when nothing was waiting. The samples are
+     * delivered over as many polls as the harness's limit asks for before the next take.
      */
     private boolean take(int max) {
         if (signal != null && !signal.takeRaised()) {
             return false;
         }
-        pointers.putLong(0, 0); // a null first pointer: Cyclone lends its own sample memory
-        int n = dds.take(reader, pointers.addressOffset(), infos.addressOffset(), max, max);
+        int n = dds.take(reader, samples.buffers(), infos.addressOffset(), max, max);
         takes++;
         if (n <= 0) {
             return false;
         }
+        samples.filled(n);
         if (n == max && signal != null) {
             signal.raise(); // more may be waiting
         }
-        taken = n;
         int m = 0;
         for (int i = 0; i < n; i++) {
             if (infos.getByte(i * Cyclone.SAMPLE_INFO_BYTES + 12) != 0) { // valid_data; not a state change
@@ -141,21 +145,8 @@ final class DdsReceiver implements Receiver {
             sortByWriterSequence(m);
         }
         next = 0;
-        loaned = m;
-        if (m == 0) {
-            returnLoan();
-            return false;
-        }
-        return true;
-    }
-
-    private void returnLoan() {
-        if (taken > 0) {
-            dds.returnLoan(reader, pointers.addressOffset(), taken);
-        }
-        taken = 0;
-        next = 0;
-        loaned = 0;
+        withData = m;
+        return m > 0;
     }
 
     /**
@@ -167,7 +158,7 @@ final class DdsReceiver implements Receiver {
         for (int k = 0; k < m; k++) {
             int i = (int) order[k];
             long handle = infos.getLong(i * Cyclone.SAMPLE_INFO_BYTES + 32);
-            sample.wrap(pointers.getLong(i * 8), TopicType.SAMPLE_BYTES);
+            sample.wrap(samples.sample(i), TopicType.SAMPLE_BYTES);
             int seq = sample.getInt(TopicType.SEQ_AT);
             int w = 0;
             while (w < writers && writerHandles[w] != handle) {
@@ -241,11 +232,12 @@ final class DdsReceiver implements Receiver {
             if (handOff != null) {
                 handOff.close();
             }
-            returnLoan();
+            next = withData;
             if (waitset != 0) {
                 dds.delete(waitset);
             }
-            dds.delete(reader);
+            dds.delete(reader); // waits for a listener call in progress, which may be taking into the samples
+            samples.close(dds);
         }
     }
 }

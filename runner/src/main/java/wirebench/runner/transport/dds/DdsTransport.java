@@ -204,9 +204,9 @@ public final class DdsTransport implements Transport {
     }
 
     /**
-     * A polling or waiting {@link DdsReceiver} hands out the octet sequence of a sample it took on
-     * loan: memory Cyclone allocated for this reader alone when it deserialised the sample, so a pong may
-     * be written over it (ddsperf's pong writes the sample it took, too). Not over shared memory, where
+     * A {@link DdsReceiver} hands out the octet sequence of a sample it took into its
+     * {@link KeptSamples}: memory Cyclone allocated for that receiver's sample alone when it deserialised
+     * into it, so a pong may be written over it (ddsperf's pong writes the sample it took, too). Not over shared memory, where
      * whether the sample lies in iceoryx's chunk, shared with other readers, is Cyclone's choice.
      */
     @Override
@@ -244,6 +244,7 @@ public final class DdsTransport implements Transport {
                 + " flushes its writes before it waits, and when it polls once the oldest is "
                 + DdsReceiver.FLUSH_AGE_NS / 1000 + " us old" : "off (one RTPS message per write)");
         m.put("receive", receiveLine(dsettings, roudi == null, settings.threading().idle()));
+        m.put("take", KeptSamples.MODE);
         m.put("config_xml", xml);
         return m;
     }

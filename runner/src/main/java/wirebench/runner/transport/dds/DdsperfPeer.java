@@ -84,9 +84,10 @@ public final class DdsperfPeer implements Transport {
     private final UnsafeBuffer status = Cyclone.memory(Cyclone.MATCHED_STATUS_BYTES);
     private final UnsafeBuffer handles = Cyclone.memory(PEERS_MAX * 8);
     private final UnsafeBuffer peerGuid = Cyclone.memory(CycloneInterop.GUID_BYTES);
-    private final UnsafeBuffer pointers = Cyclone.memory(TAKE_MAX * 8);
+    /** Both readers take into these (one thread takes at a time). */
+    private final KeptSamples samples = new KeptSamples(TAKE_MAX);
     private final UnsafeBuffer infos = Cyclone.memory(TAKE_MAX * Cyclone.SAMPLE_INFO_BYTES);
-    private final UnsafeBuffer loaned = new UnsafeBuffer(0, 0);
+    private final UnsafeBuffer view = new UnsafeBuffer(0, 0);
     private UnsafeBuffer baggage = Cyclone.memory(64);
     private boolean closed;
 
@@ -216,17 +217,15 @@ public final class DdsperfPeer implements Transport {
         long deadline = System.nanoTime() + timeoutNs;
         idle.reset();
         while (true) {
-            int n = dds.take(pongReader, pointers.addressOffset(), infos.addressOffset(), TAKE_MAX, TAKE_MAX);
+            int n = dds.take(pongReader, samples.buffers(), infos.addressOffset(), TAKE_MAX, TAKE_MAX);
+            samples.filled(n);
             boolean found = false;
             for (int i = 0; i < n; i++) {
                 int info = i * Cyclone.SAMPLE_INFO_BYTES;
                 if (infos.getByte(info + 12) != 0 && (infos.getLong(info + 16) & 1) != 0) {
-                    loaned.wrap(pointers.getLong(i * 8), TopicType.SAMPLE_BYTES);
-                    found |= loaned.getInt(TopicType.SEQ_AT) == seq;
+                    view.wrap(samples.sample(i), TopicType.SAMPLE_BYTES);
+                    found |= view.getInt(TopicType.SEQ_AT) == seq;
                 }
-            }
-            if (n > 0) {
-                dds.returnLoan(pongReader, pointers.addressOffset(), n);
             }
             if (found) {
                 Idle.arrived(idle);
@@ -246,37 +245,32 @@ public final class DdsperfPeer implements Transport {
         long deadline = System.nanoTime() + timeoutNs;
         idle.reset();
         while (true) {
-            int n = dds.take(pingReader, pointers.addressOffset(), infos.addressOffset(), TAKE_MAX, TAKE_MAX);
+            int n = dds.take(pingReader, samples.buffers(), infos.addressOffset(), TAKE_MAX, TAKE_MAX);
+            samples.filled(n);
             int done = 0;
-            try {
-                for (int i = 0; i < n; i++) {
-                    int info = i * Cyclone.SAMPLE_INFO_BYTES;
-                    if (infos.getByte(info + 12) == 0) {
-                        continue;
-                    }
-                    long publication = infos.getLong(info + 32);
-                    Integer w = pongWriterByPublication.get(publication);
-                    if (w == null) {
-                        refresh();
-                        w = pongWriterByPublication.get(publication);
-                    }
-                    if (w == null) {
-                        continue; // its writer is gone already
-                    }
-                    long at = pointers.getLong(i * 8);
-                    int rc = x.writeTs(w, at, infos.getLong(info + 16) | 1);
-                    if (rc < 0 && rc != Cyclone.RETCODE_TIMEOUT) {
-                        dds.check(rc, "dds_write_ts (pong)");
-                    }
-                    loaned.wrap(at, TopicType.SAMPLE_BYTES);
-                    answered.ping(publication, loaned.getInt(TopicType.SEQ_AT), loaned.getInt(TopicType.LENGTH_AT)
-                            + OVERHEAD_BYTES);
-                    done++;
+            for (int i = 0; i < n; i++) {
+                int info = i * Cyclone.SAMPLE_INFO_BYTES;
+                if (infos.getByte(info + 12) == 0) {
+                    continue;
                 }
-            } finally {
-                if (n > 0) {
-                    dds.returnLoan(pingReader, pointers.addressOffset(), n);
+                long publication = infos.getLong(info + 32);
+                Integer w = pongWriterByPublication.get(publication);
+                if (w == null) {
+                    refresh();
+                    w = pongWriterByPublication.get(publication);
                 }
+                if (w == null) {
+                    continue; // its writer is gone already
+                }
+                long at = samples.sample(i);
+                int rc = x.writeTs(w, at, infos.getLong(info + 16) | 1);
+                if (rc < 0 && rc != Cyclone.RETCODE_TIMEOUT) {
+                    dds.check(rc, "dds_write_ts (pong)");
+                }
+                view.wrap(at, TopicType.SAMPLE_BYTES);
+                answered.ping(publication, view.getInt(TopicType.SEQ_AT), view.getInt(TopicType.LENGTH_AT)
+                        + OVERHEAD_BYTES);
+                done++;
             }
             if (done > 0) {
                 Idle.arrived(idle);
@@ -345,6 +339,7 @@ public final class DdsperfPeer implements Transport {
         m.put("reliability", settings.reliable() ? "RELIABLE" : "BEST_EFFORT");
         m.put("history", "KEEP_LAST 1 (ping, pong writers), KEEP_ALL (pong reader)");
         m.put("receive", useWaitset ? "waitset (blocking)" : "take polling, idle " + settings.threading().idle());
+        m.put("take", KeptSamples.MODE);
         m.put("config_xml", xml);
         return m;
     }
@@ -355,6 +350,7 @@ public final class DdsperfPeer implements Transport {
             closed = true;
             dds.delete(participant); // deletes every entity in it
             dds.delete(domain);
+            samples.close(dds);
         }
     }
 }

@@ -14,9 +14,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import wirebench.contract.WirebenchException;
-
 import wirebench.runner.transport.MessageHandler;
-import wirebench.runner.transport.Receiver;
 
 /**
  * Delivery in Cyclone's receive thread while the role thread is parked ({@code -ddsDelivery listener},
@@ -31,8 +29,11 @@ import wirebench.runner.transport.Receiver;
  * atomic state orders everything each side wrote. Data that arrives while the role thread is not
  * parked is left to the role thread's own take: the listener raises {@link #pending} before it looks
  * at the state, and the role thread looks at {@link #pending} after it parked, so one of the two
- * always sees the other. The role thread wakes every {@link #SLICE_NS} (the harness's loop: its
- * intervals, its end) and returns what the listener delivered meanwhile.
+ * always sees the other. The role thread takes only then (pending raised: data the listener left,
+ * or more than {@link #MAX_PER_CALL} waiting after its call; or messages of a take its limit left);
+ * otherwise it parks straight away, no {@code dds_take} of an empty reader. It wakes every
+ * {@link #SLICE_NS} (the harness's loop: its intervals, its end) and returns what the listener
+ * delivered meanwhile.
  *
  * <p>The hazard of a reliable write made by the handler (an echo, a pong) in the receive thread: when
  * the writer's unacknowledged data is above its high-water mark, Cyclone blocks it (up to the max
@@ -64,11 +65,12 @@ final class HandOff {
 
     private final Cyclone dds;
     private final int reader;
-    private final Receiver receiver;
+    private final DdsReceiver receiver;
     private final java.util.function.LongConsumer flush;
     private final long id = IDS.incrementAndGet();
     private final AtomicInteger state = new AtomicInteger(IDLE);
-    private volatile boolean pending;
+    /** Data the listener left for the role thread; raised at first, for what arrived before the listener was set. */
+    private volatile boolean pending = true;
     private volatile boolean enabled = true;
     /** Written by the role thread before PARKED, read by the listener after it took the state. */
     private MessageHandler handler;
@@ -89,7 +91,7 @@ final class HandOff {
     }
 
     /** Installs the listener on {@code reader}; {@code receiver} takes (its {@code poll}), {@code flush} sends batched writes. */
-    HandOff(Cyclone dds, int reader, Receiver receiver, java.util.function.LongConsumer flush) {
+    HandOff(Cyclone dds, int reader, DdsReceiver receiver, java.util.function.LongConsumer flush) {
         this.dds = dds;
         this.reader = reader;
         this.receiver = receiver;
@@ -159,17 +161,20 @@ final class HandOff {
     }
 
     /**
-     * The role thread: takes what is waiting itself; if nothing is, parks while the listener delivers,
-     * in slices of {@link #SLICE_NS}, until it delivered something or {@code timeoutNs} passed.
+     * The role thread: takes what the listener left ({@link #pending}, or a take not yet all delivered);
+     * else, or if that was nothing, parks while the listener delivers, in slices of {@link #SLICE_NS},
+     * until it delivered something or {@code timeoutNs} passed.
      */
     int await(MessageHandler h, int max, long timeoutNs) {
         long deadline = System.nanoTime() + timeoutNs;
         roleThread = Thread.currentThread();
         while (true) {
-            pending = false;
-            int n = receiver.poll(h, max);
-            if (n > 0) {
-                return n;
+            if (pending || receiver.holding()) {
+                pending = false;
+                int n = receiver.poll(h, max);
+                if (n > 0) {
+                    return n;
+                }
             }
             flush.accept(0); // about to park: whatever this thread wrote goes out now
             handler = h;

@@ -22,8 +22,10 @@ final class TopicType {
     static final int SAMPLE_BYTES = 32;
     static final int SEQ_AT = 0;
     static final int KEY_AT = 4;
+    static final int MAXIMUM_AT = 8;
     static final int LENGTH_AT = 12;
     static final int BUFFER_AT = 16;
+    static final int RELEASE_AT = 24;
 
     private static final int OP_RTS = 0x00 << 24;
     private static final int OP_ADR = 0x01 << 24;

@@ -19,6 +19,16 @@ import org.junit.jupiter.api.Timeout;
 class DdsProofTest {
     private static final String PROOFS = DdsProofs.class.getName();
 
+    /** The line starting with {@code prefix} that the proof {@code args} printed, once it exited 0 (90 s, 30 s at most). */
+    private static String proofLine(String prefix, String... args) throws Exception {
+        try (DdsChild child = DdsChild.start(PROOFS, args)) {
+            String line = child.await(prefix, 90);
+            assertThat(line).as("output: %s", child.output()).isNotNull();
+            assertThat(child.exit(30)).as("output: %s", child.output()).isZero();
+            return line;
+        }
+    }
+
     @Test
     @Timeout(120)
     void shouldSendRtpsWithCycloneVendorIdWhenASocketIsListedAsDiscoveryPeer() throws Exception {
@@ -43,39 +53,50 @@ class DdsProofTest {
     @Test
     @Timeout(120)
     void shouldKeepOneSamplePerInstanceWhenFiveKeysAreWrittenThreeTimesWithDepthOne() throws Exception {
-        try (DdsChild child = DdsChild.start(PROOFS, "instances", "true", "62")) {
-            String line = child.await("samples ", 90);
-            assertThat(line).as("output: %s", child.output()).isNotNull();
-            // the last write (2) of each of the 5 keys, in key order
-            assertThat(line).isEqualTo("samples 5 0/2,1/2,2/2,3/2,4/2");
-            assertThat(child.exit(30)).isZero();
-        }
+        String line = proofLine("samples ", "instances", "true", "62");
+        // the last write (2) of each of the 5 keys, in key order
+        assertThat(line).isEqualTo("samples 5 0/2,1/2,2/2,3/2,4/2");
     }
 
     @Test
     @Timeout(120)
     void shouldTakeOnceAndDeliverWithinTheLimitWhenMoreMessagesWaitThanAPollMayDeliver() throws Exception {
-        try (DdsChild child = DdsChild.start(PROOFS, "loan", "65")) {
-            String line = child.await("loan ", 90);
-            assertThat(line).as("output: %s", child.output()).isNotNull();
-            // 100 messages, 7 per poll at most: 15 polls (14 x 7 + 2), one dds_take for all of them;
-            // an idle reader is polled without any take (the data-available listener's flag is down)
-            // until the next write raises it
-            assertThat(line).isEqualTo("loan got 100 in 15 polls, at most 7 per poll, in order true, takes 1; idle polls"
-                    + " delivered 0 with takes 0; after one more write delivered 1 (100) takes 1");
-            assertThat(child.exit(30)).isZero();
-        }
+        String line = proofLine("loan ", "loan", "65");
+        // 100 messages, 7 per poll at most: 15 polls (14 x 7 + 2), one dds_take for all of them;
+        // an idle reader is polled without any take (the data-available listener's flag is down)
+        // until the next write raises it
+        assertThat(line).isEqualTo("loan got 100 in 15 polls, at most 7 per poll, in order true, takes 1; idle polls"
+                + " delivered 0 with takes 0; after one more write delivered 1 (100) takes 1");
+    }
+
+    /**
+     * 6 rounds of 4, one take each. A loan returned per take frees the octet buffers, so the first round's
+     * would no longer hold its messages after its poll; kept samples reuse one buffer per slot, grown once
+     * by the 5000-byte round.
+     */
+    @Test
+    @Timeout(120)
+    void shouldTakeIntoKeptSamplesWhoseBuffersOutliveEachPollWhenMessagesArriveInRounds() throws Exception {
+        assertThat(proofLine("kept ", "kept", "68")).isEqualTo("kept got 24 intact true; first round still held after"
+                + " its poll true; distinct buffers 4 then 4; takes 6; take true");
+    }
+
+    /**
+     * One take at the first await (for whatever came before the listener was set), none after; a role
+     * thread that took at every wake-up made at least one take per await (60 before).
+     */
+    @Test
+    @Timeout(120)
+    void shouldParkWithoutTakingWhenTheListenerLeftNothingForTheRoleThread() throws Exception {
+        assertThat(proofLine("handoff idle", "handoff-idle", "69"))
+                .isEqualTo("handoff idle: hands off true, 30 awaits delivered 0, takes 1");
     }
 
     @Test
     @Timeout(120)
     void shouldKeepOneSampleWhenTheTopicIsUnkeyed() throws Exception {
-        try (DdsChild child = DdsChild.start(PROOFS, "instances", "false", "63")) {
-            String line = child.await("samples ", 90);
-            assertThat(line).as("output: %s", child.output()).isNotNull();
-            assertThat(line).isEqualTo("samples 1 4/2");
-            assertThat(child.exit(30)).isZero();
-        }
+        String line = proofLine("samples ", "instances", "false", "63");
+        assertThat(line).isEqualTo("samples 1 4/2");
     }
 
     @Test

@@ -31,6 +31,12 @@ import wirebench.runner.transport.TransportSettings;
  * <li>{@code loan DOMAIN}: 100 local writes on a keyed ECHO, then polls of at most 7 messages until all arrived, 1000 polls
  *     of the empty reader, one more write and a poll; prints the messages per poll, their order and the
  *     {@code dds_take} calls made.</li>
+ * <li>{@code kept DOMAIN}: six rounds of 4 local writes on DATA (100, 100, 100, 5000, 100, 100 bytes), each
+ *     taken by one poll of 4; prints whether every message arrived intact, whether the first round's
+ *     buffers still hold its messages after its poll returned (a returned loan would have freed them),
+ *     the distinct buffers of rounds 1-3 and 4-6, the takes and the engine's {@code take} entry.</li>
+ * <li>{@code handoff-idle DOMAIN}: a DATA reader delivering in the receive thread, no writer: 30 awaits of
+ *     20 ms; prints what they delivered and the {@code dds_take} calls the role thread made.</li>
  * </ul>
  */
 public final class DdsProofs {
@@ -58,6 +64,12 @@ public final class DdsProofs {
                 break;
             case "loan":
                 loan(Integer.parseInt(args[1]));
+                break;
+            case "kept":
+                kept(Integer.parseInt(args[1]));
+                break;
+            case "handoff-idle":
+                handOffIdle(Integer.parseInt(args[1]));
                 break;
             case "handoff-sub":
                 handOffSub(Integer.parseInt(args[1]), Integer.parseInt(args[2]));
@@ -167,6 +179,74 @@ public final class DdsProofs {
                     + inOrder + ", takes " + takesForAll + "; idle polls delivered " + idleDelivered + " with takes "
                     + idleTakes + "; after one more write delivered " + after + " (" + got.get(got.size() - 1)
                     + ") takes " + (r.takes() - takesForAll - idleTakes));
+        }
+    }
+
+    private static void kept(int domain) {
+        int[] sizes = {100, 100, 100, 5000, 100, 100};
+        try (DdsTransport t = new DdsTransport(loopback(8192), DdsSettings.defaults(domain, false, true))) {
+            DdsReceiver r = (DdsReceiver) t.openReceiver(Topic.DATA);
+            Sender s = t.openSender(Topic.DATA);
+            UnsafeBuffer m = new UnsafeBuffer(ByteBuffer.allocateDirect(8192));
+            java.util.Set<Long> early = new java.util.HashSet<>();
+            java.util.Set<Long> late = new java.util.HashSet<>();
+            List<long[]> firstRound = new ArrayList<>(); // address, length, round
+            boolean[] intact = {true};
+            int[] got = {0};
+            boolean firstHeld = false;
+            for (int round = 0; round < sizes.length; round++) {
+                int len = sizes[round];
+                for (int i = 0; i < 4; i++) {
+                    for (int j = 0; j < len; j++) {
+                        m.putByte(j, (byte) (round * 31 + i * 7 + j));
+                    }
+                    send(s, m, len); // a local reader has each write in its history when the write returns
+                }
+                int r0 = round;
+                int[] index = {0};
+                r.poll((b, off, l) -> {
+                    int i = index[0]++;
+                    got[0]++;
+                    intact[0] &= l == len && matches(b, off, l, r0, i);
+                    (r0 < 3 ? early : late).add(b.addressOffset() + off);
+                    if (r0 == 0) {
+                        firstRound.add(new long[] {b.addressOffset() + off, l});
+                    }
+                }, 4);
+                if (round == 0) {
+                    firstHeld = true;
+                    for (int i = 0; i < firstRound.size(); i++) {
+                        UnsafeBuffer view = new UnsafeBuffer(firstRound.get(i)[0], (int) firstRound.get(i)[1]);
+                        firstHeld &= matches(view, 0, view.capacity(), 0, i);
+                    }
+                }
+            }
+            System.out.println("kept got " + got[0] + " intact " + intact[0] + "; first round still held after its poll "
+                    + firstHeld + "; distinct buffers " + early.size() + " then " + late.size() + "; takes " + r.takes()
+                    + "; take " + String.valueOf(t.describe().get("take")).startsWith("kept sample memory"));
+        }
+    }
+
+    private static boolean matches(org.agrona.DirectBuffer b, int off, int len, int round, int i) {
+        for (int j = 0; j < len; j++) {
+            if (b.getByte(off + j) != (byte) (round * 31 + i * 7 + j)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A DATA reader with delivery in the receive thread and no writer: what 30 awaits cost in takes. */
+    private static void handOffIdle(int domain) {
+        DdsSettings d = DdsSettings.defaults(domain, false, true).withHandOff(true);
+        try (DdsTransport t = new DdsTransport(loopback(64), d)) {
+            DdsReceiver r = (DdsReceiver) t.openReceiver(Topic.DATA);
+            int delivered = 0;
+            for (int i = 0; i < 30; i++) {
+                delivered += r.await((b, off, len) -> { }, 64, TimeUnit.MILLISECONDS.toNanos(20));
+            }
+            System.out.println("handoff idle: hands off " + r.handsOff() + ", 30 awaits delivered " + delivered
+                    + ", takes " + r.takes());
         }
     }
 
