@@ -1,5 +1,6 @@
 package wirebench.runner.campaign;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,6 +22,8 @@ final class CampaignInterruption {
     private final PrintWriter err;
     private final ReentrantLock commitLock = new ReentrantLock();
     private final List<Process> running = new CopyOnWriteArrayList<>();
+    /** Held while a process starts and is registered, and while the hook stops the starts and reads the list. */
+    private final Object starting = new Object();
     private volatile boolean stopping;
     private volatile TestPoint current;
     private volatile int finishedCount;
@@ -45,6 +48,30 @@ final class CampaignInterruption {
     /** The processes of the running test, stopped by the hook. */
     List<Process> running() {
         return running;
+    }
+
+    /**
+     * Starts a process of the running test and registers it for the hook in one step; null (nothing
+     * started) once the campaign is stopping. One step because a child can write its first line
+     * before its start returns: a hook that read the running processes between
+     * the start and the registration would leave that child running after the campaign ended (a
+     * child ignoring SIGTERM outlived a SIGTERM'd campaign in CI on 2026-12-03).
+     */
+    Process start(Starter starter) throws IOException {
+        synchronized (starting) {
+            if (stopping) {
+                return null;
+            }
+            Process p = starter.start();
+            running.add(p);
+            return p;
+        }
+    }
+
+    /** What starts a process: {@code ProcessBuilder::start}. */
+    @FunctionalInterface
+    interface Starter {
+        Process start() throws IOException;
     }
 
     int finishedCount() {
@@ -147,12 +174,16 @@ final class CampaignInterruption {
      * ({@link TestCommit#recover}): the next run of the campaign cuts its files back first.
      */
     void onShutdown() {
-        stopping = true;
+        List<Process> toStop;
+        synchronized (starting) { // a start under way ends first and is stopped below; none begins after
+            stopping = true;
+            toStop = List.copyOf(running);
+        }
         long deadline = System.nanoTime() + SHUTDOWN_NS;
         if (remote != null) {
             remote.stopAll(deadline);
         }
-        ProcessTrees.stop(running, CHILD_GRACE_NS);
+        ProcessTrees.stop(toStop, CHILD_GRACE_NS);
         boolean locked = false;
         try {
             // held on purpose until the JVM halts: no commit, no state change and no end time after this

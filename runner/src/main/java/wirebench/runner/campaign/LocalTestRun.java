@@ -41,12 +41,11 @@ final class LocalTestRun {
                 ProcessBuilder pb = new ProcessBuilder(c.command()).redirectOutput(c.stdout().toFile())
                         .redirectError(ProcessBuilder.Redirect.appendTo(c.log().toFile()));
                 pb.environment().put("WIREBENCH_NO_BUILD", "1");
-                if (interruption.stopping()) {
+                Process proc = interruption.start(pb::start);
+                if (proc == null) {
                     return "interrupted";
                 }
-                Process proc = pb.start();
                 procs.add(proc);
-                interruption.running().add(proc);
             }
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutS);
             // the publisher (last started) ends the test; the subscriber ends after its FINISHED
