@@ -3,8 +3,8 @@ package wirebench.runner.campaign;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -21,9 +21,8 @@ final class CampaignInterruption {
     private final List<TestPoint> points;
     private final PrintWriter err;
     private final ReentrantLock commitLock = new ReentrantLock();
-    private final List<Process> running = new CopyOnWriteArrayList<>();
-    /** Held while a process starts and is registered, and while the hook stops the starts and reads the list. */
-    private final Object starting = new Object();
+    /** The running test's local processes, started through it so that the hook stops every one. */
+    private final StartGate children = new StartGate();
     private volatile boolean stopping;
     private volatile TestPoint current;
     private volatile int finishedCount;
@@ -45,33 +44,17 @@ final class CampaignInterruption {
         return stopping;
     }
 
-    /** The processes of the running test, stopped by the hook. */
-    List<Process> running() {
-        return running;
-    }
-
     /**
-     * Starts a process of the running test and registers it for the hook in one step; null (nothing
-     * started) once the campaign is stopping. One step because a child can write its first line
-     * before its start returns: a hook that read the running processes between
-     * the start and the registration would leave that child running after the campaign ended (a
-     * child ignoring SIGTERM outlived a SIGTERM'd campaign in CI on 2026-12-03).
+     * Starts a process of the running test and registers it for the hook in one step ({@link StartGate});
+     * null (nothing started) once the campaign is stopping.
      */
-    Process start(Starter starter) throws IOException {
-        synchronized (starting) {
-            if (stopping) {
-                return null;
-            }
-            Process p = starter.start();
-            running.add(p);
-            return p;
-        }
+    Process start(StartGate.Starter starter) throws IOException {
+        return children.start(starter);
     }
 
-    /** What starts a process: {@code ProcessBuilder::start}. */
-    @FunctionalInterface
-    interface Starter {
-        Process start() throws IOException;
+    /** The running test's processes ended or were stopped. */
+    void ended(Collection<Process> procs) {
+        children.remove(procs);
     }
 
     int finishedCount() {
@@ -174,11 +157,8 @@ final class CampaignInterruption {
      * ({@link TestCommit#recover}): the next run of the campaign cuts its files back first.
      */
     void onShutdown() {
-        List<Process> toStop;
-        synchronized (starting) { // a start under way ends first and is stopped below; none begins after
-            stopping = true;
-            toStop = List.copyOf(running);
-        }
+        stopping = true;
+        List<Process> toStop = children.close(); // a start under way ends first and is stopped below; none begins after
         long deadline = System.nanoTime() + SHUTDOWN_NS;
         if (remote != null) {
             remote.stopAll(deadline);

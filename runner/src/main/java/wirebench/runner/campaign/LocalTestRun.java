@@ -70,7 +70,7 @@ final class LocalTestRun {
             return "interrupted";
         } finally {
             ProcessTrees.stop(procs.stream().filter(Process::isAlive).toList(), 0);
-            interruption.running().removeAll(procs);
+            interruption.ended(procs);
         }
     }
 

@@ -24,8 +24,8 @@ import wirebench.runner.campaign.CommandLines.Role;
 final class RemoteTestRun {
     private final RemoteLayout layout;
 
-    /** The running test's ssh processes (for a stop from the shutdown hook). */
-    private final List<Process> live = new CopyOnWriteArrayList<>();
+    /** The running test's ssh processes, started through it for a stop from the shutdown hook ({@link StartGate}). */
+    private final StartGate live = new StartGate();
     private volatile String lostHost;
     /** Set by {@link #stopAll}: the shutdown hook has stopped the roles, the test's own failure path does not again. */
     private volatile boolean stopping;
@@ -51,10 +51,13 @@ final class RemoteTestRun {
                 Files.createDirectories(c.log().getParent());
                 Files.createDirectories(c.stdout().getParent());
                 Files.writeString(c.log(), "$ " + SshCommands.shown(c.command()) + "\n", StandardCharsets.UTF_8);
-                Process proc = new ProcessBuilder(c.command()).redirectOutput(c.stdout().toFile())
-                        .redirectError(ProcessBuilder.Redirect.appendTo(c.log().toFile())).start();
+                ProcessBuilder pb = new ProcessBuilder(c.command()).redirectOutput(c.stdout().toFile())
+                        .redirectError(ProcessBuilder.Redirect.appendTo(c.log().toFile()));
+                Process proc = live.start(pb::start);
+                if (proc == null) {
+                    return failure = "interrupted"; // the hook is stopping the test: nothing more starts
+                }
                 procs.add(proc);
-                live.add(proc);
             }
             stopScript = stopScript(cs);
             failure = await(cs, procs, testTimeoutS);
@@ -74,7 +77,7 @@ final class RemoteTestRun {
                 closeQuietly(proc.getOutputStream());
             }
             ProcessTrees.stop(procs.stream().filter(Process::isAlive).toList(), TimeUnit.SECONDS.toNanos(2));
-            live.removeAll(procs);
+            live.remove(procs);
             stopScript = null;
         }
         return failure;
@@ -120,7 +123,7 @@ final class RemoteTestRun {
      */
     void stopAll(long deadlineNs) {
         stopping = true;
-        List<Process> procs = new ArrayList<>(live);
+        List<Process> procs = live.close(); // a start under way ends first and is among them; none begins after
         String script = stopScript;
         procs.forEach(Process::destroyForcibly); // the session's end is all the role's watcher needs
         try {
