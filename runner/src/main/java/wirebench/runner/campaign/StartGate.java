@@ -39,10 +39,6 @@ final class StartGate {
         return List.copyOf(running);
     }
 
-    synchronized boolean closed() {
-        return closed;
-    }
-
     /** The test's processes ended or were stopped: no longer registered. */
     void remove(Collection<Process> ended) {
         running.removeAll(ended);
