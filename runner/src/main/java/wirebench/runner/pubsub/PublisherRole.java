@@ -140,7 +140,7 @@ final class PublisherRole extends RoleBase implements MessageHandler {
                 throw Discovery.missing("publisher " + cfg.publisherId(), cfg, announced, cfg.numSubscribers(),
                         "subscribers", "-sidMultiSubTest");
             }
-            echo.await(this, 16, TimeUnit.MILLISECONDS.toNanos(10));
+            echo.awaitParked(this, 16, TimeUnit.MILLISECONDS.toNanos(10)); // nothing measured yet: no spinning
             if (failure != null) {
                 throw failure;
             }

@@ -137,7 +137,13 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
         long lingerEnd = 0;
         lastMessageNs = start;
         while (true) {
-            data.await(this, 64, TimeUnit.MILLISECONDS.toNanos(100));
+            if (publishers.isEmpty()) {
+                // no publisher seen yet, nothing to measure: wait without spinning (its hello is
+                // answered within a millisecond; its first sample follows discovery, by then this spins)
+                data.awaitParked(this, 64, TimeUnit.MILLISECONDS.toNanos(100));
+            } else {
+                data.await(this, 64, TimeUnit.MILLISECONDS.toNanos(100));
+            }
             if (abandoned) {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "subscriber " + cfg.subscriberId()
                         + ": stopped, the publisher in this process failed");

@@ -1,5 +1,8 @@
 package wirebench.runner.transport;
 
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntSupplier;
+
 import org.agrona.concurrent.BackoffIdleStrategy;
 import org.agrona.concurrent.BusySpinIdleStrategy;
 import org.agrona.concurrent.IdleStrategy;
@@ -21,6 +24,11 @@ public final class Idle {
      * slack for a normal thread), a wake-up the scheduler favours over busy loops (issue 25).
      */
     public static final long PARK_NS = 1_000;
+    /**
+     * The longest {@link #awaitParked} sleeps between polls: a wait for peers answers their hello
+     * within about a millisecond (Aeron's own conductor idles up to 1 ms too).
+     */
+    public static final long PARKED_WAIT_NS = 1_000_000;
     /** The names {@link #of(String)} takes. */
     public static final java.util.List<String> NAMES = java.util.List.of("auto", "yield", "spinyield", "spin", "backoff",
             "sleep", "park");
@@ -70,6 +78,29 @@ public final class Idle {
                 return 0;
             }
             between.pause(leftNs);
+        }
+    }
+
+    /**
+     * {@link Receiver#awaitParked} of a receiver that polls: polls {@code r}, runs {@code work} (a driver
+     * duty cycle under INVOKER threading; its result the work done) and, when both found nothing,
+     * parks for up to {@link #PARKED_WAIT_NS}, until a message arrives or {@code timeoutNs} has passed (0).
+     */
+    public static int awaitParked(Receiver r, MessageHandler handler, int limit, long timeoutNs,
+            IntSupplier work) {
+        long deadline = System.nanoTime() + timeoutNs;
+        while (true) {
+            int n = r.poll(handler, limit);
+            if (n > 0) {
+                return n;
+            }
+            long leftNs = deadline - System.nanoTime();
+            if (leftNs <= 0) {
+                return 0;
+            }
+            if (work.getAsInt() == 0) {
+                LockSupport.parkNanos(Math.min(leftNs, PARKED_WAIT_NS));
+            }
         }
     }
 

@@ -13,6 +13,16 @@ public interface Receiver extends AutoCloseable {
      */
     int await(MessageHandler handler, int limit, long timeoutNs);
 
+    /**
+     * Like {@link #await}, for a wait that measures nothing (a role waiting for its peers to be
+     * discovered): a receiver that would spin or yield sleeps between polls instead
+     * ({@link Idle#awaitParked}), so a role started before its peers does not take a core from them
+     * while they start. A receiver that waits in the kernel or parks anyway waits as {@link #await}.
+     */
+    default int awaitParked(MessageHandler handler, int limit, long timeoutNs) {
+        return await(handler, limit, timeoutNs);
+    }
+
     @Override
     void close();
 }

@@ -102,6 +102,12 @@ final class AeronReceiver implements Receiver {
                 duty == null ? 0 : turns.turn(duty)));
     }
 
+    /** Polls, runs the driver's whole duty cycle under INVOKER, and sleeps when neither found work. */
+    @Override
+    public int awaitParked(MessageHandler handler, int limit, long timeoutNs) {
+        return Idle.awaitParked(this, handler, limit, timeoutNs, duty == null ? () -> 0 : duty::run);
+    }
+
     @Override
     public void close() {
         inFlight.close(InFlight.CLOSE_WAIT_NS);

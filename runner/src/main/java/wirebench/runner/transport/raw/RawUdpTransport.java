@@ -20,6 +20,7 @@ import org.agrona.concurrent.UnsafeBuffer;
 
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.Ends;
+import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
@@ -238,6 +239,11 @@ public final class RawUdpTransport implements Transport {
                 throw new WirebenchException(WirebenchException.RUN_FAILED, "raw UDP: receive failed (" + e + ")", e);
             }
             return n;
+        }
+
+        @Override
+        public int awaitParked(MessageHandler handler, int limit, long timeoutNs) {
+            return blocking ? await(handler, limit, timeoutNs) : Idle.awaitParked(this, handler, limit, timeoutNs, () -> 0);
         }
 
         @Override

@@ -18,6 +18,7 @@ import org.agrona.DirectBuffer;
 import org.agrona.concurrent.UnsafeBuffer;
 
 import wirebench.contract.WirebenchException;
+import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.MessageHandler;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
@@ -331,6 +332,11 @@ public final class TcpTransport extends StreamTransport {
             } catch (IOException e) {
                 return "a peer";
             }
+        }
+
+        @Override
+        public int awaitParked(MessageHandler handler, int limit, long timeoutNs) {
+            return blocking ? await(handler, limit, timeoutNs) : Idle.awaitParked(this, handler, limit, timeoutNs, () -> 0);
         }
 
         @Override
