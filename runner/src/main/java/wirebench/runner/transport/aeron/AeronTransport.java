@@ -14,6 +14,7 @@ import org.agrona.concurrent.IdleStrategy;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.Ends;
 import wirebench.runner.transport.Idle;
+import wirebench.runner.transport.PortHolders;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
 import wirebench.runner.transport.Threading;
@@ -115,8 +116,15 @@ public final class AeronTransport implements Transport {
         } catch (AeronException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot subscribe to " + channel
                     + " stream " + stream + " (" + e.getMessage() + (e.getMessage() != null
-                    && e.getMessage().contains("Address already in use") ? "; " + topic.portInUseHint() : "") + ")", e);
+                    && e.getMessage().contains("Address already in use") ? "; " + topic.portInUseHint()
+                    + PortHolders.udp(endpointPort(channel)) : "") + ")", e);
         }
+    }
+
+    /** The port of a channel's {@code endpoint=host:port}, or -1. */
+    static int endpointPort(String channel) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("endpoint=[^|]*:(\\d+)").matcher(channel);
+        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     /** INVOKER threading: the driver's duty cycle; null otherwise (for the tests). */

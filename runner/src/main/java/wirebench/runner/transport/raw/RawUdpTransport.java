@@ -22,6 +22,7 @@ import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.Ends;
 import wirebench.runner.transport.Idle;
 import wirebench.runner.transport.MessageHandler;
+import wirebench.runner.transport.PortHolders;
 import wirebench.runner.transport.Receiver;
 import wirebench.runner.transport.Sender;
 import wirebench.runner.transport.Topic;
@@ -115,7 +116,7 @@ public final class RawUdpTransport implements Transport {
             return ends.keep(r);
         } catch (IOException e) {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "raw UDP: cannot bind port " + port + " for "
-                    + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + ")", e);
+                    + topic + " (" + e.getMessage() + "; " + topic.portInUseHint() + PortHolders.udp(port) + ")", e);
         }
     }
 
