@@ -111,7 +111,8 @@ public final class AeronChannels {
         return topic == Topic.DATA ? settings.dataPeers() : settings.echoPeers();
     }
 
-    private int port(Topic topic) {
+    /** The UDP port the topic's receivers bind (data or echo port). */
+    int port(Topic topic) {
         return topic == Topic.DATA ? settings.dataPort() : settings.echoPort();
     }
 

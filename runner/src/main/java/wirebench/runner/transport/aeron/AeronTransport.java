@@ -117,14 +117,8 @@ public final class AeronTransport implements Transport {
             throw new WirebenchException(WirebenchException.RUN_FAILED, "aeron: cannot subscribe to " + channel
                     + " stream " + stream + " (" + e.getMessage() + (e.getMessage() != null
                     && e.getMessage().contains("Address already in use") ? "; " + topic.portInUseHint()
-                    + PortHolders.udp(endpointPort(channel)) : "") + ")", e);
+                    + PortHolders.udp(channels.port(topic)) : "") + ")", e);
         }
-    }
-
-    /** The port of a channel's {@code endpoint=host:port}, or -1. */
-    static int endpointPort(String channel) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("endpoint=[^|]*:(\\d+)").matcher(channel);
-        return m.find() ? Integer.parseInt(m.group(1)) : -1;
     }
 
     /** INVOKER threading: the driver's duty cycle; null otherwise (for the tests). */
