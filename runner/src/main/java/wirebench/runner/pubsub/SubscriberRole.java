@@ -48,6 +48,8 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
     private final UnsafeBuffer control = new UnsafeBuffer(ByteBuffer.allocateDirect(64));
 
     private final TreeSet<Integer> publishers = new TreeSet<>();
+    /** The sender of the last DATA message, already in {@link #publishers} (none yet: a value no 16-bit sender id has). */
+    private int lastDataSender = Integer.MIN_VALUE;
     private final TreeSet<Integer> finished = new TreeSet<>();
     private int sizeIndex = -1;
     private ThroughputStats stats;
@@ -305,7 +307,10 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
                 if (mismatch != null) {
                     return;
                 }
-                publishers.add(sender);
+                if (sender != lastDataSender) { // a set insertion per message only when the sender changes
+                    publishers.add(sender);
+                    lastDataSender = sender;
+                }
                 if (Wire.compressed(b, off)) {
                     DirectBuffer d = compression == null ? null : compression.decode(b, off, len);
                     if (d == null) {

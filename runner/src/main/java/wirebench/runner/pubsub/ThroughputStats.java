@@ -42,6 +42,9 @@ final class ThroughputStats {
     /** Before the publisher's first sample of the size can have been sent (the subscriber's start), ns. */
     private final long originNs;
     private final Map<Integer, Sequence> publishers = new HashMap<>();
+    /** The publisher of the previous sample and its entry (null: none yet): most samples come from the same one. */
+    private Sequence lastPublisher;
+    private int lastPublisherId;
 
     /** Per publisher: the last sequence number, when it arrived, samples received and lost. */
     private static final class Sequence {
@@ -86,7 +89,7 @@ final class ThroughputStats {
      * {@link #straySamples} only. Returns whether it was counted.
      */
     boolean onSample(int publisherId, long seq, long nowNs) {
-        Sequence p = publishers.get(publisherId);
+        Sequence p = lastPublisher != null && lastPublisherId == publisherId ? lastPublisher : publishers.get(publisherId);
         long last = p == null ? FIRST_SEQ - 1 : p.lastSeq;
         // last + 1 >= 0 and seq >= 0: no overflow, even for Long.MAX_VALUE
         if (seq < 0 || seq - (last + 1) >= plausibleAdvance(p == null ? originNs : p.lastNs, nowNs)) {
@@ -97,6 +100,8 @@ final class ThroughputStats {
             p = new Sequence();
             publishers.put(publisherId, p);
         }
+        lastPublisher = p;
+        lastPublisherId = publisherId;
         packets++;
         bytes += sizeBytes;
         slices.add(nowNs, 1);

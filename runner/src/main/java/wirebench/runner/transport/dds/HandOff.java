@@ -3,8 +3,6 @@ package wirebench.runner.transport.dds;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayDeque;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.TimeUnit;
@@ -27,9 +25,10 @@ import wirebench.runner.transport.MessageHandler;
  * its handler and parks ({@link #PARKED}); the listener runs it only after moving the state from
  * PARKED to DELIVERING, and the role thread takes it back (PARKED to IDLE) before it returns; the
  * atomic state orders everything each side wrote. Data that arrives while the role thread is not
- * parked is left to the role thread's own take: the listener raises {@link #pending} before it looks
- * at the state, and the role thread looks at {@link #pending} after it parked, so one of the two
- * always sees the other. The role thread takes only then (pending raised: data the listener left,
+ * parked is left to the role thread's own take: a listener that finds the role thread not parked
+ * raises {@link #pending} and then looks at the state again, and the role thread looks at
+ * {@link #pending} after it parked, so one of the two always sees the other (a listener call that
+ * finds it parked, the common case, writes nothing but the state). The role thread takes only then (pending raised: data the listener left,
  * or more than {@link #MAX_PER_CALL} waiting after its call; or messages of a take its limit left);
  * otherwise it parks straight away, no {@code dds_take} of an empty reader. It wakes every
  * {@link #SLICE_NS} (the harness's loop: its intervals, its end) and returns what the listener
@@ -55,10 +54,13 @@ final class HandOff {
     private static final int IDLE = 0;
     private static final int PARKED = 1;
     private static final int DELIVERING = 2;
-    private static final Map<Long, HandOff> LIVE = new ConcurrentHashMap<>();
+    /**
+     * The hand-offs whose listener may deliver, copied on change (a process has one or two): the
+     * upcall finds its own by id and a writer looks for the one delivering in its thread, each a scan
+     * of this array, where a map lookup and a thread-local would cost every sample.
+     */
+    private static volatile HandOff[] live = new HandOff[0];
     private static final AtomicLong IDS = new AtomicLong();
-    /** The hand-off whose listener call runs in this thread now; null in every other thread and time. */
-    private static final ThreadLocal<HandOff> CALLING = new ThreadLocal<>();
     /** How long the role thread tries to write a kept write before the run fails. */
     static final long KEPT_WRITE_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static long callback;
@@ -86,6 +88,11 @@ final class HandOff {
     private volatile boolean moved;
     private boolean movedSaid;
     private volatile Thread roleThread;
+    /**
+     * The thread running this hand-off's listener call now, null between calls. Written and cleared
+     * by that thread alone, so a plain field: any other thread reads null or another thread than itself.
+     */
+    private Thread delivering;
 
     private record Kept(DdsSender sender, byte[] bytes) {
     }
@@ -96,7 +103,7 @@ final class HandOff {
         this.reader = reader;
         this.receiver = receiver;
         this.flush = flush;
-        LIVE.put(id, this);
+        register(this);
         DataSignal.install(dds, reader, callback(dds), id);
     }
 
@@ -121,7 +128,7 @@ final class HandOff {
     void disable() {
         if (enabled) {
             enabled = false;
-            LIVE.remove(id);
+            unregister(this);
             DataSignal.remove(dds, reader);
         }
     }
@@ -129,12 +136,32 @@ final class HandOff {
     /** The reader is being deleted. */
     void close() {
         enabled = false;
-        LIVE.remove(id);
+        unregister(this);
+    }
+
+    private static synchronized void register(HandOff h) {
+        HandOff[] a = java.util.Arrays.copyOf(live, live.length + 1);
+        a[a.length - 1] = h;
+        live = a;
+    }
+
+    private static synchronized void unregister(HandOff h) {
+        live = java.util.Arrays.stream(live).filter(x -> x != h).toArray(HandOff[]::new);
     }
 
     /** The hand-off whose listener call runs in the calling thread, or null (then writes may wait). */
     static HandOff calling() {
-        return CALLING.get();
+        HandOff[] a = live;
+        if (a.length == 0) {
+            return null;
+        }
+        Thread t = Thread.currentThread();
+        for (HandOff h : a) {
+            if (h.delivering == t) {
+                return h;
+            }
+        }
+        return null;
     }
 
     /** In a listener call: whether a write was already kept (every later write of the call is kept too, for the order). */
@@ -231,7 +258,7 @@ final class HandOff {
         if (!movedSaid) {
             movedSaid = true;
             DataSignal.remove(dds, reader);
-            LIVE.remove(id);
+            unregister(this);
             System.err.println("wirebench pubsub: dds: a reliable write in Cyclone's receive thread was held back"
                     + " (unacknowledged data above the writer's high-water mark); DATA is taken by the role thread"
                     + " from now on (as -ddsDelivery role)");
@@ -248,13 +275,23 @@ final class HandOff {
 
     /** In the listener: delivers what is waiting if the role thread is parked; else leaves it to the role thread. */
     private void deliver() {
-        pending = true;
-        if (!enabled || !state.compareAndSet(PARKED, DELIVERING)) {
+        if (!enabled) {
+            pending = true;
             return;
         }
-        CALLING.set(this);
+        if (!state.compareAndSet(PARKED, DELIVERING)) {
+            // the role thread is not parked: the data is left to it. It looks at pending after it parked;
+            // this looks at the state again after raising pending, so one of the two sees the other
+            pending = true;
+            if (!state.compareAndSet(PARKED, DELIVERING)) {
+                return;
+            }
+        }
+        delivering = Thread.currentThread();
         try {
-            pending = false;
+            if (pending) {
+                pending = false; // what was left is taken now
+            }
             int total = 0;
             int asked;
             int n;
@@ -272,13 +309,13 @@ final class HandOff {
         } catch (RuntimeException | Error e) {
             failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
         } finally {
-            CALLING.remove();
+            delivering = null;
             if (keeping) {
                 keeping = false;
                 enabled = false; // no more listener calls deliver; the role thread writes what was kept
                 moved = true;
             }
-            state.set(PARKED);
+            state.lazySet(PARKED); // a release: the role thread's compare-and-set that takes it back sees all written here
             if (moved) {
                 Thread t = roleThread;
                 if (t != null) {
@@ -290,9 +327,11 @@ final class HandOff {
 
     /** The upcall: must not throw (an exception in an upcall ends the JVM). */
     private static void onDataAvailable(int reader, long id) {
-        HandOff h = LIVE.get(id);
-        if (h != null) {
-            h.deliver();
+        for (HandOff h : live) {
+            if (h.id == id) {
+                h.deliver();
+                return;
+            }
         }
     }
 }
