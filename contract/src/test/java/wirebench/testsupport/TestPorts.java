@@ -73,7 +73,8 @@ public final class TestPorts {
     /** The part of the range above (or else below) the ephemeral ports that this fork uses. */
     static Range slice() {
         Range free = outsideEphemeral(ephemeral());
-        int slice = (property("wirebench.testPortSlot") * 2 + Math.max(0, property("wirebench.testFork") - 1)) % SLICES;
+        int slice = (property("wirebench.testPortSlot") * 2 + Math.max(0, forkNumber(System.getProperty("wirebench.testPortSlot"),
+                System.getProperty("wirebench.testFork")) - 1)) % SLICES;
         int width = (free.hi - free.lo + 1) / SLICES;
         int lo = free.lo + slice * width;
         return new Range(lo, lo + width - 1);
@@ -97,6 +98,22 @@ public final class TestPorts {
         } catch (IOException | RuntimeException e) {
             return new Range(32768, 60999); // Linux's default
         }
+    }
+
+    /**
+     * The surefire fork this JVM is ({@code fork<N>}, the parent pom's {@code wirebench.testFork}); 0
+     * outside Maven (no {@code slot}: the first slice). Under Maven a value that is not {@code fork<N>}
+     * fails here: every fork of the module would share one slice, and their runs would meet on a port.
+     */
+    static int forkNumber(String slot, String fork) {
+        if (slot == null || slot.isBlank()) {
+            return 0;
+        }
+        if (fork == null || !fork.strip().matches("fork[1-9][0-9]*")) {
+            throw new IllegalStateException("wirebench.testFork is '" + fork + "': expected fork<N> from surefire's"
+                    + " forkNumber (the parent pom's systemPropertyVariables), so that each fork gets its own test ports");
+        }
+        return Integer.parseInt(fork.strip().substring(4));
     }
 
     /** An integer system property; 0 when unset (a run outside Maven: the first slice). */

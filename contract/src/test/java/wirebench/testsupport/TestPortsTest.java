@@ -31,4 +31,22 @@ class TestPortsTest {
             assertThat(c + 3 < held.getLocalPort() || c > held.getLocalPort()).isTrue();
         }
     }
+
+    @Test
+    void shouldGiveEachSurefireForkItsOwnSliceAndRefuseAMissingForkNumberUnderMaven() {
+        assertThat(TestPorts.forkNumber(null, null)).as("outside Maven").isZero();
+        assertThat(TestPorts.forkNumber("2", "fork1")).isEqualTo(1);
+        assertThat(TestPorts.forkNumber("2", "fork2")).isEqualTo(2);
+        // what Maven made of a bare ${surefire.forkNumber}: every fork in one slice
+        assertThatThrownBy(() -> TestPorts.forkNumber("2", "")).hasMessageContaining("wirebench.testFork is ''");
+        assertThatThrownBy(() -> TestPorts.forkNumber("2", "fork${surefire.forkNumber}")).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void shouldRunInAForkThatKnowsItsNumberWhenMavenRunsIt() {
+        // this JVM, as the poms start it (the test command runs every module under surefire): both
+        // properties reached it, the fork's number as fork<N>
+        assertThat(System.getProperty("wirebench.testPortSlot")).isNotBlank();
+        assertThat(System.getProperty("wirebench.testFork")).matches("fork[1-9][0-9]*");
+    }
 }
