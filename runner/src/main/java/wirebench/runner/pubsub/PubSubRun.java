@@ -149,9 +149,20 @@ final class PubSubRun {
                 RoleThreads.runWithStopHook(publisher, subscriber, dir != null);
                 Map<String, Object> cont = RunJson.contention(cfg);
                 err.println(Contention.line(cont));
+                Map<String, Object> counters = new java.util.LinkedHashMap<>(t.counters());
+                if (subTransport != null) {
+                    counters.putAll(subTransport.counters());
+                }
+                if (!counters.isEmpty()) {
+                    err.println("Engine counters: " + counters.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                            .collect(java.util.stream.Collectors.joining(", ")));
+                }
                 err.flush();
                 if (dir != null) {
                     dir.note("contention", cont);
+                    if (!counters.isEmpty()) {
+                        dir.note("engine_counters", counters);
+                    }
                     if (t.strayConnections().isPresent()) {
                         dir.note("stray_connections", t.strayConnections().getAsLong()
                                 + (subTransport == null ? 0 : subTransport.strayConnections().orElse(0)));

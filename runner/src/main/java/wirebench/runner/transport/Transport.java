@@ -68,6 +68,15 @@ public interface Transport extends AutoCloseable {
     /** Engine name, version, threading mode, idle strategy, channels: written to run.json and stderr. */
     Map<String, Object> describe();
 
+    /**
+     * What the engine counted over the run that explains its figures (the DDS writer's waits for
+     * acknowledgements, its retransmissions), units in the names: run.json's {@code engine_counters}
+     * and one stderr line. Asked once the roles ended, before {@link #close()}. Default: nothing.
+     */
+    default Map<String, Object> counters() {
+        return Map.of();
+    }
+
     @Override
     void close();
 }

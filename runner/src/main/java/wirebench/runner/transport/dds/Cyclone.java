@@ -69,6 +69,13 @@ final class Cyclone {
     private final MethodHandle waitsetWait;
     private final MethodHandle strretcode;
     private final MethodHandle sharedMemoryAvailable;
+    /** Cyclone's entity statistics (dds_statistics.h); null where libddsc lacks them. */
+    private final MethodHandle createStatistics;
+    private final MethodHandle refreshStatistics;
+    private final MethodHandle lookupStatistic;
+    private final MethodHandle deleteStatistics;
+    /** The statistics' names as C strings, made once. */
+    private final java.util.Map<String, UnsafeBuffer> statisticNames = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The first entries of an engine's run.json record: the library, its version, the binding. */
     java.util.Map<String, Object> describe() {
@@ -111,7 +118,66 @@ final class Cyclone {
         waitsetWait = lib.function("dds_waitset_wait", i, i, l, l, l);
         strretcode = lib.function("dds_strretcode", l, i);
         sharedMemoryAvailable = lib.function("dds_is_shared_memory_available", boolean.class, i);
+        createStatistics = optional(lib, "dds_create_statistics", l, i);
+        refreshStatistics = optional(lib, "dds_refresh_statistics", i, l);
+        lookupStatistic = optional(lib, "dds_lookup_statistic", l, l, l);
+        deleteStatistics = optional(lib, "dds_delete_statistics", v, l);
     }
+
+    private static MethodHandle optional(NativeLibrary lib, String function, Class<?> result, Class<?>... args)
+            throws ReflectiveOperationException {
+        try {
+            return lib.function(function, result, args);
+        } catch (NoSuchMethodException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The named statistics Cyclone keeps for {@code entity} ({@code dds_create_statistics},
+     * {@code dds_refresh_statistics}, {@code dds_lookup_statistic}; a writer's {@code throttle_count},
+     * {@code time_throttle} ns, {@code rexmit_bytes}, {@code time_rexmit} ns): each name Cyclone knows,
+     * in the order asked; empty when this libddsc has no statistics or the entity none.
+     */
+    java.util.Map<String, Long> statistics(int entity, java.util.List<String> names) {
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        if (createStatistics == null || refreshStatistics == null || lookupStatistic == null || deleteStatistics == null) {
+            return m;
+        }
+        try {
+            long stat = (long) createStatistics.invokeExact(entity);
+            if (stat == 0) {
+                return m;
+            }
+            try {
+                if ((int) refreshStatistics.invokeExact(stat) < 0) {
+                    return m;
+                }
+                UnsafeBuffer kv = new UnsafeBuffer(0, 0);
+                for (String name : names) {
+                    long name0 = statisticNames.computeIfAbsent(name, Cyclone::string).addressOffset();
+                    long at = (long) lookupStatistic.invokeExact(stat, name0);
+                    if (at == 0) {
+                        continue;
+                    }
+                    // struct dds_stat_keyvalue: const char *name; enum dds_stat_kind kind; (4 bytes padding) union u
+                    kv.wrap(at, STAT_KEYVALUE_BYTES);
+                    int kind = kv.getInt(8);
+                    m.put(name, kind == STAT_KIND_UINT32 ? kv.getInt(16) & 0xffff_ffffL : kv.getLong(16));
+                }
+            } finally {
+                deleteStatistics.invokeExact(stat);
+            }
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
+        return m;
+    }
+
+    /** sizeof(struct dds_stat_keyvalue) on LP64: a pointer, an enum padded to 8, an 8-byte union. */
+    static final int STAT_KEYVALUE_BYTES = 24;
+    /** DDS_STAT_KIND_UINT32: the value is the union's first 4 bytes. */
+    static final int STAT_KIND_UINT32 = 0;
 
     /** Why the engine cannot run here (Java, OS or the library), or empty. */
     static synchronized Optional<String> refusal() {

@@ -32,6 +32,12 @@ final class DdsSender implements Sender {
     private long pendingSinceNs;
     private Thread writerThread;
     private boolean closed;
+    /** Cyclone's statistics of the writer, read as it was deleted (null while it lives). */
+    private java.util.Map<String, Long> lastStatistics;
+
+    /** The writer statistics wirebench reads (Cyclone's names; the times in ns). */
+    static final java.util.List<String> STATISTICS = java.util.List.of("throttle_count", "time_throttle", "rexmit_bytes",
+            "time_rexmit");
 
     DdsSender(Cyclone dds, int writer, DdsSettings settings) {
         this.dds = dds;
@@ -102,10 +108,20 @@ final class DdsSender implements Sender {
         }
     }
 
+    /** Cyclone's statistics of this writer ({@link #STATISTICS} that this libddsc keeps), now or as it was deleted. */
+    synchronized java.util.Map<String, Long> statistics() {
+        return lastStatistics != null ? lastStatistics : dds.statistics(writer, STATISTICS);
+    }
+
     @Override
-    public void close() {
+    public synchronized void close() {
         if (!closed) {
             closed = true;
+            try {
+                lastStatistics = dds.statistics(writer, STATISTICS);
+            } catch (RuntimeException e) {
+                lastStatistics = java.util.Map.of(); // the counters are a diagnostic: their loss never fails the run
+            }
             dds.delete(writer);
         }
     }

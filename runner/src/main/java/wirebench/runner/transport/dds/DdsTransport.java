@@ -56,6 +56,7 @@ public final class DdsTransport implements Transport {
     private final Map<Topic, Integer> topics = new LinkedHashMap<>();
     private final List<AutoCloseable> ends = new ArrayList<>();
     private final List<DdsSender> senders = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<DdsSender> dataSenders = new java.util.concurrent.CopyOnWriteArrayList<>();
     /** The DATA readers, and whether this process writes DATA too (then Cyclone delivers in the writer's thread: no hand-off). */
     private final List<DdsReceiver> dataReaders = new ArrayList<>();
     private boolean writesData;
@@ -138,6 +139,7 @@ public final class DdsTransport implements Transport {
             ends.add(s);
             senders.add(s);
             if (t == Topic.DATA) {
+                dataSenders.add(s);
                 writesData = true;
                 dataReaders.forEach(DdsReceiver::stopHandOff);
             }
@@ -258,6 +260,36 @@ public final class DdsTransport implements Transport {
         return "-ddsDelivery listener: DATA delivered in Cyclone's receive thread (a data-available listener takes up to "
                 + HandOff.MAX_PER_CALL + " samples a call) while the subscriber's role thread parks; both roles in one"
                 + " process and ECHO: " + role + "; a reliable write held back in the receive thread moves DATA to the role thread";
+    }
+
+    /**
+     * The DATA writers' pacing over the run, from Cyclone's writer statistics, summed over this
+     * process's DATA writers: how often and how long a write waited for acknowledgements (above the
+     * writer history's high-water mark; reliable only) and what was retransmitted. Empty without a
+     * DATA writer here or without statistics in this libddsc.
+     */
+    @Override
+    public Map<String, Object> counters() {
+        long[] sum = new long[DdsSender.STATISTICS.size()];
+        boolean any = false;
+        for (DdsSender s : dataSenders) {
+            Map<String, Long> st = s.statistics();
+            for (int i = 0; i < sum.length; i++) {
+                Long v = st.get(DdsSender.STATISTICS.get(i));
+                if (v != null) {
+                    sum[i] += v;
+                    any = true;
+                }
+            }
+        }
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        if (any) {
+            m.put("data_writer_throttle_count", sum[0]);
+            m.put("data_writer_throttle_ms", Math.round(sum[1] / 1e3) / 1e3);
+            m.put("data_writer_rexmit_bytes", sum[2]);
+            m.put("data_writer_rexmit_ms", Math.round(sum[3] / 1e3) / 1e3);
+        }
+        return m;
     }
 
     @Override

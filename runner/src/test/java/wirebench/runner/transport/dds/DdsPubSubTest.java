@@ -91,11 +91,20 @@ class DdsPubSubTest {
             assertThat(row.split(",")[1].strip()).as("samples received").isEqualTo("20000");
             assertThat(row.split(",")[4].strip()).as("samples lost").isEqualTo("0");
             assertThat(pub.output()).anyMatch(l -> l.matches(" +1024,.*")).as("the publisher's latency row");
+            assertThat(pub.output()).anyMatch(l -> l.startsWith("Engine counters: data_writer_throttle_count="));
         }
         JsonReader.Obj runJson = (JsonReader.Obj) JsonReader.parse("run.json", Files.readString(out.resolve("run.json")));
         Map<String, Object> engine = ((JsonReader.Obj) runJson.get("engine")).members();
         assertThat((String) engine.get("config_xml")).contains("<WriteBatch>true</WriteBatch>");
         assertThat((String) engine.get("write_batch")).startsWith("Cyclone WriteBatch");
+        // Cyclone's writer statistics: 20 MB through a reliable writer whose history holds at most 500 kB
+        // unacknowledged (its adaptive high-water mark starts at 30 kB) waits for acknowledgements
+        Map<String, Object> counters = ((JsonReader.Obj) runJson.get("engine_counters")).members();
+        assertThat(counters.keySet()).containsExactly("data_writer_throttle_count", "data_writer_throttle_ms",
+                "data_writer_rexmit_bytes", "data_writer_rexmit_ms");
+        assertThat(((Number) counters.get("data_writer_throttle_count")).longValue()).isPositive();
+        assertThat(((Number) counters.get("data_writer_throttle_ms")).doubleValue()).isPositive();
+        assertThat(((Number) counters.get("data_writer_rexmit_bytes")).longValue()).isNotNegative();
     }
 
     @Test
