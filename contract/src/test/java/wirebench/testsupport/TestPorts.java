@@ -14,13 +14,13 @@ import java.nio.file.Path;
  * range, where any connection of any other test may take it between the probe and the run's bind
  * ("Address already in use" in CI). These ports lie above that range (read from
  * {@code /proc/sys/net/ipv4/ip_local_port_range}), where the kernel never hands one out, and each
- * module ({@code wirebench.testPortSlot}, set in its pom: modules build side by side) and each
- * surefire fork of it ({@code wirebench.testFork}, set from {@code surefire.forkNumber} in the
- * parent pom) has its own slice, so JVMs running beside each other never pick the same one. Inside a JVM a cursor walks the slice; a block is handed out only when each
+ * surefire fork ({@code wirebench.testFork}, set from {@code surefire.forkNumber} in the parent pom:
+ * one numbering for all modules building side by side in a Maven JVM) has its own slice, so JVMs
+ * running beside each other never pick the same one. Inside a JVM a cursor walks the slice; a block is handed out only when each
  * of its ports binds for UDP and TCP right now (a run of an earlier test may still hold one).
  */
 public final class TestPorts {
-    /** Slices of the range: a module slot (0-3) times two forks. */
+    /** Slices of the range: one per surefire fork number (forks running at once have distinct numbers). */
     private static final int SLICES = 8;
     private static final Range SLICE = slice();
     /** Offset in the slice of the next block to try. */
@@ -73,8 +73,11 @@ public final class TestPorts {
     /** The part of the range above (or else below) the ephemeral ports that this fork uses. */
     static Range slice() {
         Range free = outsideEphemeral(ephemeral());
-        int slice = (property("wirebench.testPortSlot") * 2 + Math.max(0, forkNumber(System.getProperty("wirebench.testPortSlot"),
-                System.getProperty("wirebench.testFork")) - 1)) % SLICES;
+        int fork = forkNumber(System.getProperty("wirebench.testPortSlot"), System.getProperty("wirebench.testFork"));
+        // surefire numbers its forks from one pool per Maven JVM (lowest free number): with modules side by
+        // side (-T 2) the runner's two forks were fork2 and fork3 while the analyzer's was fork1, so the
+        // number alone tells apart every fork running at the same time; the module's slot only outside it
+        int slice = (fork > 0 ? fork - 1 : property("wirebench.testPortSlot") * 2) % SLICES;
         int width = (free.hi - free.lo + 1) / SLICES;
         int lo = free.lo + slice * width;
         return new Range(lo, lo + width - 1);
