@@ -76,8 +76,8 @@ public final class TestPorts {
         int fork = forkNumber(System.getProperty("wirebench.testPortSlot"), System.getProperty("wirebench.testFork"));
         // surefire numbers its forks from one pool per Maven JVM (lowest free number): with modules side by
         // side (-T 2) the runner's two forks were fork2 and fork3 while the analyzer's was fork1, so the
-        // number alone tells apart every fork running at the same time; the module's slot only outside it
-        int slice = (fork > 0 ? fork - 1 : property("wirebench.testPortSlot") * 2) % SLICES;
+        // number alone tells apart every fork running at the same time (outside Maven: 0, the first slice)
+        int slice = Math.max(0, fork - 1) % SLICES;
         int width = (free.hi - free.lo + 1) / SLICES;
         int lo = free.lo + slice * width;
         return new Range(lo, lo + width - 1);
@@ -117,15 +117,6 @@ public final class TestPorts {
                     + " forkNumber (the parent pom's systemPropertyVariables), so that each fork gets its own test ports");
         }
         return Integer.parseInt(fork.strip().substring(4));
-    }
-
-    /** An integer system property; 0 when unset (a run outside Maven: the first slice). */
-    private static int property(String name) {
-        try {
-            return Integer.parseInt(System.getProperty(name, "").trim());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
     }
 
     record Range(int lo, int hi) {
