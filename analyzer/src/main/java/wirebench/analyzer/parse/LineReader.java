@@ -37,6 +37,11 @@ public final class LineReader implements Closeable {
     private byte[] carry = new byte[256];
     private int carryLen;
     private char[] chars = new char[256];
+    /** Where the current line's bytes are (the read buffer or the carry), before any decoding. */
+    private byte[] lineBytes;
+    private int lineFrom;
+    private int lineLen;
+    private boolean lineAscii;
     private int length;
     private int lineNumber;
     private boolean endsWithNewline;
@@ -59,9 +64,16 @@ public final class LineReader implements Closeable {
         this.buf = new byte[Math.max(16, Math.min(BUFFER_BYTES, bufferBytes))];
     }
 
-    /** The next line without its line end, or null at the end of the input. */
+    /**
+     * The next line without its line end, or null at the end of the input. An ASCII line becomes a
+     * string straight from its bytes (one intrinsic copy, no character array in between).
+     */
     public String next() {
-        return nextLine() ? new String(chars, 0, length) : null;
+        if (!advance()) {
+            return null;
+        }
+        return lineAscii ? new String(lineBytes, lineFrom, lineLen, StandardCharsets.ISO_8859_1)
+                : new String(lineBytes, lineFrom, lineLen, charset);
     }
 
     /**
@@ -69,14 +81,22 @@ public final class LineReader implements Closeable {
      * valid until the next call.
      */
     public boolean nextLine() {
+        if (!advance()) {
+            return false;
+        }
+        toChars(lineBytes, lineFrom, lineLen, lineAscii);
+        return true;
+    }
+
+    /** Finds the next line's bytes ({@link #lineBytes} from {@link #lineFrom}); false at the end. */
+    private boolean advance() {
         carryLen = 0;
-        boolean ascii = true;
         while (true) {
             if (pos >= limit && !fill()) {
                 if (carryLen > 0) {
                     lineNumber++;
                     endsWithNewline = false;
-                    toChars(carry, 0, carryLen, ascii);
+                    line(carry, 0, carryLen, isAscii(carry, 0, carryLen));
                     return true;
                 }
                 return false;
@@ -103,10 +123,10 @@ public final class LineReader implements Closeable {
                 byte c = b[i];
                 if (c == '\n' || c == '\r') {
                     if (carryLen == 0) {
-                        toChars(b, start, i - start, ascii && isAscii(b, start, i));
+                        line(b, start, i - start, isAscii(b, start, i));
                     } else {
                         appendCarry(start, i);
-                        toChars(carry, 0, carryLen, ascii && isAscii(carry, 0, carryLen));
+                        line(carry, 0, carryLen, isAscii(carry, 0, carryLen));
                     }
                     pos = i + 1;
                     skipLf = c == '\r';
@@ -117,7 +137,6 @@ public final class LineReader implements Closeable {
                 i++;
             }
             appendCarry(start, i);
-            ascii = false;
             pos = i;
         }
     }
@@ -161,6 +180,13 @@ public final class LineReader implements Closeable {
         }
         System.arraycopy(buf, from, carry, carryLen, n);
         carryLen += n;
+    }
+
+    private void line(byte[] b, int from, int n, boolean ascii) {
+        lineBytes = b;
+        lineFrom = from;
+        lineLen = n;
+        lineAscii = ascii;
     }
 
     private void toChars(byte[] b, int from, int n, boolean ascii) {
