@@ -226,7 +226,10 @@ public final class LineReader implements Closeable {
         }
     }
 
-    /** The characters of the current line (valid up to {@link #length()}, until the next call). */
+    /**
+     * The characters of the line {@link #nextLine()} moved to (valid up to {@link #length()}, until
+     * the next call; {@link #next()} returns its line as a string and leaves these alone).
+     */
     public char[] chars() {
         return chars;
     }
