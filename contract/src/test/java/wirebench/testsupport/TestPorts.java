@@ -73,7 +73,7 @@ public final class TestPorts {
     /** The part of the range above (or else below) the ephemeral ports that this fork uses. */
     static Range slice() {
         Range free = outsideEphemeral(ephemeral());
-        int fork = forkNumber(System.getProperty("wirebench.testPortSlot"), System.getProperty("wirebench.testFork"));
+        int fork = forkNumber(System.getProperty("wirebench.testFork"));
         // surefire numbers its forks from one pool per Maven JVM (lowest free number): with modules side by
         // side (-T 2) the runner's two forks were fork2 and fork3 while the analyzer's was fork1, so the
         // number alone tells apart every fork running at the same time (outside Maven: 0, the first slice)
@@ -105,11 +105,12 @@ public final class TestPorts {
 
     /**
      * The surefire fork this JVM is ({@code fork<N>}, the parent pom's {@code wirebench.testFork}); 0
-     * outside Maven (no {@code slot}: the first slice). Under Maven a value that is not {@code fork<N>}
-     * fails here: every fork of the module would share one slice, and their runs would meet on a port.
+     * outside Maven (the property unset: the first slice). Under Maven a value that is not
+     * {@code fork<N>} (an empty one is what a bare placeholder became) fails here: every fork would
+     * share one slice, and their runs would meet on a port.
      */
-    static int forkNumber(String slot, String fork) {
-        if (slot == null || slot.isBlank()) {
+    static int forkNumber(String fork) {
+        if (fork == null) {
             return 0;
         }
         if (fork == null || !fork.strip().matches("fork[1-9][0-9]*")) {

@@ -6,8 +6,10 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import wirebench.contract.WirebenchException;
 import wirebench.runner.results.ResultsDirectory;
@@ -149,13 +151,13 @@ final class PubSubRun {
                 RoleThreads.runWithStopHook(publisher, subscriber, dir != null);
                 Map<String, Object> cont = RunJson.contention(cfg);
                 err.println(Contention.line(cont));
-                Map<String, Object> counters = new java.util.LinkedHashMap<>(t.counters());
+                Map<String, Object> counters = new LinkedHashMap<>(t.counters());
                 if (subTransport != null) {
                     counters.putAll(subTransport.counters());
                 }
                 if (!counters.isEmpty()) {
                     err.println("Engine counters: " + counters.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
-                            .collect(java.util.stream.Collectors.joining(", ")));
+                            .collect(Collectors.joining(", ")));
                 }
                 err.flush();
                 if (dir != null) {

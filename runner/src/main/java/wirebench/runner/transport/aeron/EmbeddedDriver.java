@@ -30,9 +30,9 @@ final class EmbeddedDriver implements AutoCloseable {
     private final MediaDriver driver;
     private final DriverDuty duty;
 
-    /** How long the driver waits on a silent client (Aeron's default: 10 s); also the client's service interval. */
     /** The counters' values buffer of the driver's cnc.dat: Aeron's minimum, 1 MiB. */
     static final int COUNTERS_VALUES_BYTES = 1 << 20;
+    /** How long the driver waits on a silent client (Aeron's default: 10 s); also the client's service interval. */
     static final long CLIENT_LIVENESS_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(60);
 
     /**
