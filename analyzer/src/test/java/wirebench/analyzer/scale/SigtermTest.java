@@ -55,6 +55,7 @@ class SigtermTest {
         Path log = dir.resolve("pub.csv").toRealPath();
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx64m", "-cp", System.getProperty("java.class.path"), "wirebench.analyzer.AnalyzerMain"));
+        cmd.addAll(1, SmallHeapTest.fixtureOptions()); // the poms' options for fixture JVMs
         cmd.addAll(switch (command) {
             case "report" -> List.of("report", "-o", dir.resolve("r.html").toString(), log.toString());
             case "compare" -> List.of("compare", log.toString(), log.toString());

@@ -46,8 +46,11 @@ class RpcServerFailureTest {
     /** Starts {@code wirebench run rpc server --port 0} in a child JVM and returns its port. */
     private int startChildServer() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                RunnerMain.class.getName(), "run", "rpc", "server", "--port", "0", "--bind", "127.0.0.1");
+        List<String> cmd = new java.util.ArrayList<>(List.of(java));
+        cmd.addAll(wirebench.runner.cli.JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), RunnerMain.class.getName(), "run",
+                "rpc", "server", "--port", "0", "--bind", "127.0.0.1"));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.redirectErrorStream(true);
         serverProcess = pb.start();
         BufferedReader r = new BufferedReader(new InputStreamReader(serverProcess.getInputStream(),

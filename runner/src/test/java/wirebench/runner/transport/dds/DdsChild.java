@@ -73,8 +73,12 @@ public final class DdsChild implements AutoCloseable {
         List<String> cmd = new ArrayList<>(netns == null ? List.of() : List.of("ip", "netns", "exec", netns));
         cmd.addAll(List.of(jdk.resolve("bin/java").toString(), "--add-opens",
                 "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED",
-                "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED",
-                "-Duser.language=de", "-Duser.country=DE", "-cp", System.getProperty("java.class.path"), mainClass));
+                "--add-opens", "java.base/java.nio=ALL-UNNAMED", "--enable-native-access=ALL-UNNAMED"));
+        // the poms' options for fixture JVMs (WIREBENCH_JAVA_OPTS: the client compiler and the serial collector,
+        // as every other role the tests start; a 2.5 s DDS run took 6.5 -> 6.0 CPU-s with them)
+        cmd.addAll(wirebench.runner.cli.JavaOptions.fromEnvironment());
+        cmd.addAll(List.of("-Duser.language=de", "-Duser.country=DE", "-cp", System.getProperty("java.class.path"),
+                mainClass));
         cmd.addAll(List.of(args));
         return new DdsChild(cmd, java.util.Map.of());
     }
