@@ -113,7 +113,7 @@ public final class TestPorts {
         if (fork == null) {
             return 0;
         }
-        if (fork == null || !fork.strip().matches("fork[1-9][0-9]*")) {
+        if (!fork.strip().matches("fork[1-9][0-9]*")) {
             throw new IllegalStateException("wirebench.testFork is '" + fork + "': expected fork<N> from surefire's"
                     + " forkNumber (the parent pom's systemPropertyVariables), so that each fork gets its own test ports");
         }

@@ -12,6 +12,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import wirebench.runner.RunnerMain;
+import wirebench.runner.cli.JavaOptions;
 
 /**
  * A server in its own JVM that dies (SIGKILL) or stops answering (SIGSTOP) in the middle of a run:
@@ -46,8 +48,8 @@ class RpcServerFailureTest {
     /** Starts {@code wirebench run rpc server --port 0} in a child JVM and returns its port. */
     private int startChildServer() throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new java.util.ArrayList<>(List.of(java));
-        cmd.addAll(wirebench.runner.cli.JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
+        List<String> cmd = new ArrayList<>(List.of(java));
+        cmd.addAll(JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), RunnerMain.class.getName(), "run",
                 "rpc", "server", "--port", "0", "--bind", "127.0.0.1"));
         ProcessBuilder pb = new ProcessBuilder(cmd);
