@@ -21,7 +21,8 @@ public final class AeronChannels {
     private static final String ANY_ADDRESS = "0.0.0.0";
     private static final String FLOW_CONTROL_MIN = "min";
     private final TransportSettings settings;
-    private final int termLengthBytes;
+    private final int dataTermLengthBytes;
+    private final int echoTermLengthBytes;
     private final int mtuBytes;
 
     /** The channels of {@code settings} with terms of {@code termLengthBytes}, the MTU of {@code -aeronMtu}. */
@@ -34,8 +35,17 @@ public final class AeronChannels {
      * {@code mtuBytes} (0 = Aeron's default, none in the URI).
      */
     public AeronChannels(TransportSettings settings, int termLengthBytes, int mtuBytes) {
+        this(settings, termLengthBytes, termLengthBytes, mtuBytes);
+    }
+
+    /**
+     * The channels of {@code settings}: DATA publications with terms of {@code dataTermLengthBytes},
+     * ECHO publications with {@code echoTermLengthBytes}, both of {@code mtuBytes} (0 = Aeron's default).
+     */
+    public AeronChannels(TransportSettings settings, int dataTermLengthBytes, int echoTermLengthBytes, int mtuBytes) {
         this.settings = settings;
-        this.termLengthBytes = termLengthBytes;
+        this.dataTermLengthBytes = dataTermLengthBytes;
+        this.echoTermLengthBytes = echoTermLengthBytes;
         this.mtuBytes = mtuBytes;
     }
 
@@ -43,7 +53,7 @@ public final class AeronChannels {
     public String publication(Topic topic) {
         boolean data = topic == Topic.DATA;
         if (ipc()) {
-            return ipcChannel();
+            return ipcChannel(topic);
         }
         ChannelUriStringBuilder b = udp();
         if (settings.multicast()) {
@@ -57,13 +67,13 @@ public final class AeronChannels {
         } else {
             b.controlMode(CommonContext.MDC_CONTROL_MODE_MANUAL).flowControl(FLOW_CONTROL_MIN);
         }
-        return b.termLength(termLengthBytes).mtu(mtu()).build();
+        return b.termLength(termLength(topic)).mtu(mtu()).build();
     }
 
     /** The channel a subscription of {@code topic} receives on. */
     public String subscription(Topic topic) {
         if (ipc()) {
-            return ipcChannel();
+            return ipcChannel(topic);
         }
         ChannelUriStringBuilder b = udp();
         if (settings.multicast()) {
@@ -95,8 +105,12 @@ public final class AeronChannels {
         return settings.kind() == TransportSettings.Kind.AERON_IPC;
     }
 
-    private String ipcChannel() {
-        return new ChannelUriStringBuilder().media(CommonContext.IPC_MEDIA).termLength(termLengthBytes).mtu(mtu()).build();
+    private String ipcChannel(Topic topic) {
+        return new ChannelUriStringBuilder().media(CommonContext.IPC_MEDIA).termLength(termLength(topic)).mtu(mtu()).build();
+    }
+
+    private int termLength(Topic topic) {
+        return topic == Topic.DATA ? dataTermLengthBytes : echoTermLengthBytes;
     }
 
     private Integer mtu() {

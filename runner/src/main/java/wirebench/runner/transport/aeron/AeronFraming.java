@@ -19,8 +19,20 @@ public final class AeronFraming {
     public static final int FRAME_ALIGNMENT_BYTES = FrameDescriptor.FRAME_ALIGNMENT;
     /** Aeron's default MTU of UDP and IPC publications: {@link Configuration#MTU_LENGTH_DEFAULT} (1408). */
     public static final int DEFAULT_MTU_BYTES = Configuration.MTU_LENGTH_DEFAULT;
-    /** wirebench's smallest term: 4 MiB (Aeron's default is 16 MiB, its minimum 64 KiB). */
+    /**
+     * wirebench's smallest term of the ECHO stream: 4 MiB (Aeron's default is 16 MiB, its minimum
+     * 64 KiB). A subscriber sizes its echo publication from its own settings, which need not know
+     * the publisher's samples (RTI's scripts give sizes to the publisher only): 4 MiB echoes samples
+     * up to 512 KiB.
+     */
     static final int MIN_TERM_BYTES = 4 << 20;
+    /**
+     * wirebench's smallest term of the DATA stream: 1 MiB. The publisher sizes it from its own
+     * samples, so it need not leave room for what it does not send; a smaller log is touched
+     * again sooner, while its pages are still in the caches (docs/pubsub.md, "Aeron sizes from the
+     * path": 1.1-1.6x the Mbps of a 4 MiB term from 1 KiB to 64 KiB on loopback).
+     */
+    static final int MIN_DATA_TERM_BYTES = 1 << 20;
     /** Aeron's largest term: {@link LogBufferDescriptor#TERM_MAX_LENGTH} (1 GiB). */
     static final int MAX_TERM_BYTES = LogBufferDescriptor.TERM_MAX_LENGTH;
     /** Aeron's largest message is a term / 8 (it also caps it at 16 MiB). */
@@ -36,7 +48,16 @@ public final class AeronFraming {
      * needs more than 1 GiB is bad input.
      */
     public static int termLengthFor(int maxMessageBytes) {
-        long needed = Math.max(MIN_TERM_BYTES, (long) TERMS_PER_MAX_MESSAGE * maxMessageBytes);
+        return termLengthFor(maxMessageBytes, MIN_TERM_BYTES);
+    }
+
+    /** As {@link #termLengthFor(int)} for the DATA stream: at least {@link #MIN_DATA_TERM_BYTES}. */
+    public static int dataTermLengthFor(int maxMessageBytes) {
+        return termLengthFor(maxMessageBytes, MIN_DATA_TERM_BYTES);
+    }
+
+    private static int termLengthFor(int maxMessageBytes, int minTermBytes) {
+        long needed = Math.max(minTermBytes, (long) TERMS_PER_MAX_MESSAGE * maxMessageBytes);
         if (needed > MAX_TERM_BYTES) {
             throw WirebenchException.badInput("aeron: a " + maxMessageBytes
                     + "-byte message needs a term longer than 1 GiB; use a smaller -dataLen or -batchSize");

@@ -34,11 +34,14 @@ import wirebench.runner.transport.TransportSettings;
  * lost fragment would lose the whole datagram and every frame packed in it). The interface is the
  * one holding the address the kernel picks as source towards each peer (or {@code -nic}); the
  * smallest over all peers wins. When no interface can be found, Aeron's default.</li>
- * <li><b>Term</b>: {@link AeronFraming#termLengthFor} of the largest message (a message is at most
- * a term / 8).</li>
+ * <li><b>Term</b>: DATA publications {@link AeronFraming#dataTermLengthFor} of the largest
+ * message (a message is at most a term / 8; at least 1 MiB), ECHO publications
+ * {@link AeronFraming#termLengthFor} (at least 4 MiB: a subscriber's settings need not know the
+ * publisher's sizes).</li>
  * <li><b>Receiver window</b>: 4 of the largest messages, at least {@value #MIN_WINDOW_BYTES} bytes
- * and 16 MTUs, at most half a term (Aeron's own cap), and at most the socket buffer below (the
- * media driver refuses a window its receive buffer cannot hold).</li>
+ * and 16 MTUs, at most half the ECHO term, and at most the socket buffer below (the media driver
+ * refuses a window its receive buffer cannot hold). Aeron caps each image's window at half its
+ * term: a DATA image of this process's sizes gets {@link #dataWindowBytes()}.</li>
  * <li><b>Socket buffers</b> (SO_SNDBUF, SO_RCVBUF): the window, at least
  * {@value #MIN_WINDOW_BYTES} bytes (Aeron's guidance: the receive buffer holds the window), at
  * most the kernel's cap ({@code net.core.rmem_max}).</li>
@@ -46,12 +49,13 @@ import wirebench.runner.transport.TransportSettings;
  *
  * @param mtuBytes          the publications' MTU
  * @param mtuReason         why that MTU (printed and recorded in run.json)
- * @param termLengthBytes   the term length of every log
+ * @param termLengthBytes   the term length of the DATA publications' logs
+ * @param echoTermLengthBytes the term length of the ECHO publications' logs
  * @param windowBytes       the receivers' initial window
  * @param socketBufferBytes SO_SNDBUF and SO_RCVBUF of the driver's sockets
  */
-public record AeronPathSizing(int mtuBytes, String mtuReason, int termLengthBytes, int windowBytes,
-        int socketBufferBytes) {
+public record AeronPathSizing(int mtuBytes, String mtuReason, int termLengthBytes, int echoTermLengthBytes,
+        int windowBytes, int socketBufferBytes) {
     /** Aeron's largest MTU: {@link Configuration#MAX_UDP_PAYLOAD_LENGTH} (65504). */
     public static final int MAX_MTU_BYTES = Configuration.MAX_UDP_PAYLOAD_LENGTH;
     /** IPv4 (20) and UDP (8) headers: what a datagram's payload leaves of the interface MTU. */
@@ -63,13 +67,18 @@ public record AeronPathSizing(int mtuBytes, String mtuReason, int termLengthByte
 
     /** The sizes for {@code settings}, the path looked up on this host's interfaces. */
     public static AeronPathSizing of(TransportSettings settings) {
-        int term = AeronFraming.termLengthFor(settings.maxMessageBytes());
+        int term = AeronFraming.dataTermLengthFor(settings.maxMessageBytes());
+        int echoTerm = AeronFraming.termLengthFor(settings.maxMessageBytes());
         Mtu mtu = mtu(settings, AeronPathSizing::interfaceMtu);
-        int window = window(settings.maxMessageBytes(), mtu.bytes(), term);
+        // the driver's window serves every image; Aeron caps each at half its term, so a DATA image of
+        // a 1 MiB term gets 512 KiB, while a subscriber not told the publisher's sizes keeps the
+        // window of a 4 MiB term for a publisher's larger one
+        int window = window(settings.maxMessageBytes(), mtu.bytes(), echoTerm);
         int socketBuffer = socketBuffer(window, osMax());
         // the media driver refuses a window larger than the receive buffer (Aeron 1.48+: "initialWindowLength >
         // SO_RCVBUF"): where the kernel caps the buffer below the window, the window shrinks to it
-        return new AeronPathSizing(mtu.bytes(), mtu.reason(), term, Math.min(window, socketBuffer), socketBuffer);
+        return new AeronPathSizing(mtu.bytes(), mtu.reason(), term, echoTerm, Math.min(window, socketBuffer),
+                socketBuffer);
     }
 
     /** An MTU and why it was chosen. */
@@ -190,13 +199,20 @@ public record AeronPathSizing(int mtuBytes, String mtuReason, int termLengthByte
         }
     }
 
+    /** The window of a DATA image of this process's sizes: the driver's window, at most half the DATA term (Aeron's cap). */
+    public int dataWindowBytes() {
+        return Math.min(windowBytes, termLengthBytes / 2);
+    }
+
     /** How the engine line and run.json show the sizes (names with units). */
     public Map<String, Object> describe() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("mtu_bytes", mtuBytes);
         m.put("mtu_reason", mtuReason);
         m.put("term_length_bytes", termLengthBytes);
+        m.put("echo_term_length_bytes", echoTermLengthBytes);
         m.put("receiver_window_bytes", windowBytes);
+        m.put("data_receiver_window_bytes", dataWindowBytes());
         m.put("socket_buffer_bytes", socketBufferBytes);
         m.put("socket_buffer_os_max_bytes", osMax());
         return m;

@@ -32,7 +32,8 @@ import wirebench.runner.transport.TransportSettings;
  */
 public final class AeronTransport implements Transport {
     private final TransportSettings settings;
-    private final int termLengthBytes;
+    /** The ECHO publications' term: what a subscriber can echo (its DATA term is sized from the publisher's sizes). */
+    private final int echoTermLengthBytes;
     private final AeronPathSizing sizing;
     private final AeronChannels channels;
     /** Fresh idle strategies for the driver's agents and the receivers' waits: the one place they are chosen. */
@@ -51,8 +52,8 @@ public final class AeronTransport implements Transport {
     public AeronTransport(TransportSettings settings) {
         this.settings = settings;
         this.sizing = AeronPathSizing.of(settings);
-        this.termLengthBytes = sizing.termLengthBytes();
-        this.channels = new AeronChannels(settings, termLengthBytes, sizing.mtuBytes());
+        this.echoTermLengthBytes = sizing.echoTermLengthBytes();
+        this.channels = new AeronChannels(settings, sizing.termLengthBytes(), echoTermLengthBytes, sizing.mtuBytes());
         this.idle = idleStrategies(settings.threading());
         this.driver = settings.aeronDir() == null
                 ? new EmbeddedDriver(settings.threading().mode(), idle, sizing.windowBytes(), sizing.socketBufferBytes())
@@ -138,7 +139,7 @@ public final class AeronTransport implements Transport {
 
     @Override
     public int maxMessageBytes() {
-        return AeronFraming.maxMessageBytes(termLengthBytes);
+        return AeronFraming.maxMessageBytes(echoTermLengthBytes);
     }
 
     @Override

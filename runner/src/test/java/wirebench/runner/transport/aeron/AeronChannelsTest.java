@@ -109,6 +109,19 @@ class AeronChannelsTest {
     }
 
     @Test
+    void shouldGiveEachTopicsPublicationItsOwnTermWhenDataAndEchoTermsDiffer() {
+        TransportSettings udp = settings(Kind.AERON_UDP, true, false, null, List.of("10.0.0.2"), 0);
+        AeronChannels c = new AeronChannels(udp, 1 << 20, 4 << 20, 0);
+
+        assertThat(c.publication(Topic.DATA)).isEqualTo("aeron:udp?endpoint=10.0.0.2:20002|term-length=1048576");
+        assertThat(c.publication(Topic.ECHO)).isEqualTo("aeron:udp?endpoint=10.0.0.1:20003|term-length=4194304");
+        AeronChannels ipc = new AeronChannels(settings(Kind.AERON_IPC, true, false, null, List.of("127.0.0.1"), 0),
+                1 << 20, 4 << 20, 0);
+        assertThat(ipc.publication(Topic.DATA)).isEqualTo("aeron:ipc?term-length=1048576");
+        assertThat(ipc.publication(Topic.ECHO)).isEqualTo("aeron:ipc?term-length=4194304");
+    }
+
+    @Test
     void shouldDescribeUdpChannelsAsPublicationArrowSubscription() {
         AeronChannels c = channels(Kind.AERON_UDP, true, false, null, List.of("10.0.0.2"), 0);
 

@@ -108,6 +108,25 @@ class AeronPathSizingTest {
     }
 
     @Test
+    void shouldSizeTheDataTermFromTheSamplesAndKeepFourMebibytesForEchoesWhenSamplesAreSmall() {
+        // 64 KiB samples: a 1 MiB DATA term (8 x 65560 bytes), its image's window half of it; ECHO
+        // keeps 4 MiB, so a subscriber sized alike still echoes up to 512 KiB, and the driver's window
+        // stays that of a 4 MiB term for a publisher of larger samples than this process knows of
+        AeronPathSizing s = AeronPathSizing.of(settings(Kind.AERON_UDP, false, null, List.of("127.0.0.1"), 0,
+                65_560));
+        assertThat(s.termLengthBytes()).isEqualTo(1 << 20);
+        assertThat(s.echoTermLengthBytes()).isEqualTo(4 << 20);
+        assertThat(s.windowBytes()).isEqualTo(2 << 20);
+        assertThat(s.dataWindowBytes()).isEqualTo(512 << 10);
+        assertThat(s.describe()).containsEntry("term_length_bytes", 1 << 20)
+                .containsEntry("echo_term_length_bytes", 4 << 20).containsEntry("receiver_window_bytes", 2 << 20)
+                .containsEntry("data_receiver_window_bytes", 512 << 10);
+        AeronPathSizing large = AeronPathSizing.of(settings(Kind.AERON_UDP, false, null, List.of("127.0.0.1"), 0,
+                1_048_600));
+        assertThat(large.termLengthBytes()).isEqualTo(16 << 20).isEqualTo(large.echoTermLengthBytes());
+    }
+
+    @Test
     void shouldKeepTheWindowWithinTheSocketBufferWhenSamplesAreTenMegabytes() {
         // 10 MB samples want a 64 MiB window; the media driver refuses a window above SO_RCVBUF, which
         // the kernel caps at net.core.rmem_max (read here from /proc, as the engine reads it)
