@@ -32,8 +32,6 @@ import wirebench.runner.transport.TransportSettings;
  */
 public final class AeronTransport implements Transport {
     private final TransportSettings settings;
-    /** The ECHO publications' term: what a subscriber can echo (its DATA term is sized from the publisher's sizes). */
-    private final int echoTermLengthBytes;
     private final AeronPathSizing sizing;
     private final AeronChannels channels;
     /** Fresh idle strategies for the driver's agents and the receivers' waits: the one place they are chosen. */
@@ -52,8 +50,8 @@ public final class AeronTransport implements Transport {
     public AeronTransport(TransportSettings settings) {
         this.settings = settings;
         this.sizing = AeronPathSizing.of(settings);
-        this.echoTermLengthBytes = sizing.echoTermLengthBytes();
-        this.channels = new AeronChannels(settings, sizing.termLengthBytes(), echoTermLengthBytes, sizing.mtuBytes());
+        this.channels = new AeronChannels(settings, sizing.termLengthBytes(), sizing.echoTermLengthBytes(),
+                sizing.mtuBytes());
         this.idle = idleStrategies(settings.threading());
         this.driver = settings.aeronDir() == null
                 ? new EmbeddedDriver(settings.threading().mode(), idle, sizing.windowBytes(), sizing.socketBufferBytes())
@@ -139,7 +137,8 @@ public final class AeronTransport implements Transport {
 
     @Override
     public int maxMessageBytes() {
-        return AeronFraming.maxMessageBytes(echoTermLengthBytes);
+        // what a subscriber can echo: its ECHO term (its DATA term is sized from the publisher's sizes)
+        return AeronFraming.maxMessageBytes(sizing.echoTermLengthBytes());
     }
 
     @Override
