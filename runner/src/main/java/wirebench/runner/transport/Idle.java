@@ -13,25 +13,23 @@ import org.agrona.concurrent.YieldingIdleStrategy;
 import wirebench.contract.WirebenchException;
 import wirebench.runner.transport.idle.AdaptiveIdleStrategy;
 import wirebench.runner.transport.idle.AutoIdle;
-import wirebench.runner.transport.idle.SpinThenYieldIdleStrategy;
+import wirebench.runner.transport.idle.SpinFirstIdleStrategy;
 
 /** Idle strategies by the names used on the command line. */
 public final class Idle {
-    /** How long "spinyield" spins before it yields. */
-    public static final long SPIN_YIELD_NS = SpinThenYieldIdleStrategy.SPIN_NS;
     /**
      * What "park" parks for at each idle call: 1 us asked, about 50 us slept (Linux's default timer
      * slack for a normal thread), a wake-up the scheduler favours over busy loops (issue 25).
      */
-    public static final long PARK_NS = 1_000;
+    public static final long PARK_NS = SpinFirstIdleStrategy.PARK_NS;
     /**
      * The longest {@link #awaitParked} sleeps between polls: a wait for peers answers their hello
      * within about a millisecond (Aeron's own conductor idles up to 1 ms too).
      */
     public static final long PARKED_WAIT_NS = 1_000_000;
     /** The names {@link #of(String)} takes. */
-    public static final java.util.List<String> NAMES = java.util.List.of("auto", "yield", "spinyield", "spin", "backoff",
-            "sleep", "park");
+    public static final java.util.List<String> NAMES = java.util.List.of("auto", "yield", "spinyield", "spinpark",
+            "spin", "backoff", "sleep", "park");
 
     private Idle() {
     }
@@ -106,10 +104,13 @@ public final class Idle {
 
     /** The usage error's text for an unknown {@code name}. */
     public static String expected(String name) {
-        return "-idleStrategy: expected auto, yield, spinyield, spin, backoff, sleep or park, got '" + name + "'";
+        return "-idleStrategy: expected auto, yield, spinyield, spinpark, spin, backoff, sleep or park, got '" + name + "'";
     }
 
-    /** A new idle strategy for {@code name}: auto, yield, spinyield, spin, backoff, sleep (1 ms) or park ({@link #PARK_NS}). */
+    /**
+     * A new idle strategy for {@code name}: auto, yield, spinyield (spin 50 us, then yield), spinpark
+     * (spin 50 us, then park), spin, backoff, sleep (1 ms) or park ({@link #PARK_NS}).
+     */
     public static IdleStrategy of(String name) {
         switch (name) {
             case "auto":
@@ -121,7 +122,9 @@ public final class Idle {
             case "backoff":
                 return new BackoffIdleStrategy();
             case "spinyield":
-                return new SpinThenYieldIdleStrategy(SPIN_YIELD_NS);
+                return new SpinFirstIdleStrategy(SpinFirstIdleStrategy.SPIN_NS, SpinFirstIdleStrategy.Then.YIELD);
+            case "spinpark":
+                return new SpinFirstIdleStrategy(SpinFirstIdleStrategy.SPIN_NS, SpinFirstIdleStrategy.Then.PARK);
             case "sleep":
                 return new SleepingMillisIdleStrategy(1);
             case "park":

@@ -12,16 +12,15 @@ import wirebench.runner.transport.idle.AutoIdle;
  * UDP loopback, publisher and subscriber in two processes: INVOKER 9 us one-way p50, SHARED (one
  * yielding driver thread per process, as FACTS.md advised) 21 us; busy-spin DEDICATED starves.
  *
- * @param mode   SHARED, SHARED_NETWORK, DEDICATED or INVOKER (Aeron's ThreadingMode names)
  * <p>The idle strategy of the waiting role threads defaults to {@code auto} on every core count: it
- * measures its waits and keeps the faster of spinyield and yield
+ * measures its waits and keeps the faster of spinpark and yield
  * ({@link wirebench.runner.transport.idle.AutoIdle}).
  *
  * @param mode   SHARED, SHARED_NETWORK, DEDICATED or INVOKER (Aeron's ThreadingMode names)
- * @param idle   auto, yield, spinyield, spin, backoff, sleep or park
+ * @param idle   auto, yield, spinyield, spinpark, spin, backoff, sleep or park
  * @param reason why this choice (printed beside the results)
  * @param auto   the run's adaptive choice when {@code idle} is auto (its facts and ledger); null =
- *               a fresh one starting from spinyield
+ *               a fresh one starting from spinpark
  */
 public record Threading(String mode, String idle, String reason, AutoIdle auto) {
     /** The threading modes, as Aeron's ThreadingMode names them. */

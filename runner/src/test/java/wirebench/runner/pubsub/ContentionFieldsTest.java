@@ -51,7 +51,7 @@ class ContentionFieldsTest {
         assertThat(c.get("loadavg_end_1m")).isInstanceOf(Number.class);
         assertThat(c.get("roles_shared_cpu")).isInstanceOf(Boolean.class);
         assertThat(c.get("oversubscribed")).isInstanceOf(Boolean.class);
-        assertThat(c.get("idle_strategy")).isIn(List.of("spinyield", "yield"));
+        assertThat(c.get("idle_strategy")).isIn(List.of("spinpark", "yield"));
         assertThat((String) c.get("idle_strategy_reason")).startsWith("auto: ").contains("waits used");
         assertThat(r.err()).containsOnlyOnce("Contention: ").contains("idle " + c.get("idle_strategy") + " (auto: ");
     }
@@ -87,6 +87,6 @@ class ContentionFieldsTest {
         RunResult r = RunResult.run("-bothRoles", "-latencyTest", "-idleStrategy", "nap");
 
         assertThat(r.exitCode()).isEqualTo(2);
-        assertThat(r.err()).contains("-idleStrategy: expected auto, yield, spinyield, spin, backoff, sleep or park, got 'nap'");
+        assertThat(r.err()).contains("-idleStrategy: expected auto, yield, spinyield, spinpark, spin, backoff, sleep or park, got 'nap'");
     }
 }

@@ -98,7 +98,7 @@ class SpinningThreadsTest {
 
     @Test
     void shouldStartWithSpinWhenThisProcessesThreadsFitItsCpusWhateverThePeer() {
-        assertThat(new AutoIdle(1, 1).startStrategy()).isEqualTo("spinyield");
+        assertThat(new AutoIdle(1, 1).startStrategy()).isEqualTo("spinpark");
         assertThat(new AutoIdle(2, 1).startStrategy()).isEqualTo("yield");
     }
 }

@@ -12,14 +12,17 @@ import wirebench.contract.Numbers;
 /**
  * One run's {@code -idleStrategy auto}: makes an {@link AdaptiveIdleStrategy} per waiting thread,
  * all starting from one guess from the facts, and sums up at the end what they chose and why.
- * Candidates: {@code spinyield} (spin 50 us, then yield) and {@code yield}. Agrona's {@code backoff}
- * (spins, yields, then parks up to 1 ms) was a candidate and is not: on a loaded CPU a parked
- * thread's wake-up waits for its turn behind every runnable thread (milliseconds), and one side
- * parked while the other yields made the round trip 20-60x what either side's trial saw.
+ * Candidates: {@code spinpark} (spin 50 us, then park) and {@code yield}. Until issue 25 the spinning
+ * candidate was {@code spinyield} (spin 50 us, then yield): beside busy loops its yield hands the
+ * core to a loop for a whole time slice, and its p50 swung between microseconds and milliseconds
+ * from run to run, where {@code spinpark}'s stayed at the spin's microseconds (docs/pubsub.md).
+ * Agrona's {@code backoff} (spins, yields, then parks up to 1 ms) was a candidate and is not: its
+ * yield phase hands the core to a loop, its park grows to a millisecond, and one side parked while
+ * the other yields made the round trip 20-60x what either side's trial saw.
  */
 public final class AutoIdle {
     /** The candidates, in trial order. */
-    public static final List<String> CANDIDATES = List.of("spinyield", "yield");
+    public static final List<String> CANDIDATES = List.of("spinpark", "yield");
 
     private final int start;
     private final String startReason;
@@ -57,7 +60,7 @@ public final class AutoIdle {
         boolean spinsFit = spinningThreads <= cpusUsable;
         this.start = spinsFit ? 0 : 1;
         this.startReason = spinsFit
-                ? "started with spinyield: this process's " + spinningThreads + " spinning threads fit its "
+                ? "started with spinpark: this process's " + spinningThreads + " spinning threads fit its "
                         + cpusUsable + " usable CPUs"
                 : "started with yield: this process's " + spinningThreads + " spinning threads on " + cpusUsable
                         + " usable CPUs, a spin could not win";
@@ -72,7 +75,8 @@ public final class AutoIdle {
 
     /** A new adaptive strategy for one waiting thread. */
     public synchronized AdaptiveIdleStrategy newStrategy() {
-        IdleStrategy[] c = {new SpinThenYieldIdleStrategy(SpinThenYieldIdleStrategy.SPIN_NS, clock), new YieldingIdleStrategy()};
+        IdleStrategy[] c = {new SpinFirstIdleStrategy(SpinFirstIdleStrategy.SPIN_NS, SpinFirstIdleStrategy.Then.PARK, clock),
+            new YieldingIdleStrategy()};
         AdaptiveIdleStrategy s = new AdaptiveIdleStrategy(c, new IdleChooser(c.length, start, epochOffsetNs), clock);
         made.add(s);
         return s;
@@ -97,7 +101,7 @@ public final class AutoIdle {
         for (long x : w) {
             total += x;
         }
-        StringBuilder sb = new StringBuilder("auto: each 500 ms cycle tries spinyield and yield for 10 ms each;"
+        StringBuilder sb = new StringBuilder("auto: each 500 ms cycle tries spinpark and yield for 10 ms each;"
                 + " a decision pools the trials' waits until each has 8 (or 3 that lose 3x, or 4 cycles have passed);"
                 + " it leaves the start guess for a median wait below 0.75x its own in two decisions in a row, returns"
                 + " when the guess measures no worse, and keeps the guess when both medians are time slices (1 ms+)");

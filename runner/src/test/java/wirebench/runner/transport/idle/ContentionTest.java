@@ -74,7 +74,7 @@ class ContentionTest {
     @Test
     void shouldStartAutoWithYieldWhenASpinCannotWin() {
         assertThat(new AutoIdle(2, 1).startStrategy()).isEqualTo("yield");
-        assertThat(new AutoIdle(2, 2).startStrategy()).isEqualTo("spinyield");
+        assertThat(new AutoIdle(2, 2).startStrategy()).isEqualTo("spinpark");
         assertThat(new AutoIdle(2, 1).reason()).contains("no measured waits").contains("2 spinning threads on 1");
     }
 }
