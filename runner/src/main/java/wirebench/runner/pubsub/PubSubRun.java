@@ -17,6 +17,7 @@ import wirebench.runner.transport.Engine;
 import wirebench.runner.transport.SpinningThreads;
 import wirebench.runner.transport.Transport;
 import wirebench.runner.transport.dds.DdsperfPeer;
+import wirebench.runner.transport.idle.AutoIdle;
 import wirebench.runner.transport.idle.Contention;
 import wirebench.runner.transport.idle.PeerCpus;
 
@@ -141,7 +142,14 @@ final class PubSubRun {
                 if (SpinningThreads.peerHere(cfg.transport(), cfg.publisher(), cfg.subscriber())) {
                     // the peer is alive and has bound its receive port once it has been heard from
                     int port = SpinningThreads.peerPort(cfg.transport(), cfg.publisher());
-                    Runnable lookUp = () -> PeerCpus.here().bound(port).ifPresent(cfg.contention()::peer);
+                    Runnable lookUp = () -> PeerCpus.here().bound(port).ifPresent(peer -> {
+                        cfg.contention().peer(peer);
+                        AutoIdle auto = cfg.transport().threading().auto();
+                        if (auto != null) {
+                            auto.peerFound(cfg.contention().spinningThreads(), cfg.contention().cpusForAll(),
+                                    peer.affinity());
+                        }
+                    });
                     if (publisher != null) {
                         publisher.onPeerSeen(lookUp);
                     } else {

@@ -17,6 +17,7 @@ public final class AdaptiveIdleStrategy implements IdleStrategy {
     private final IdleStrategy[] candidates;
     private final IdleChooser chooser;
     private final NanoClock clock;
+    private final java.util.function.IntSupplier homeHint;
     private IdleStrategy current;
     private boolean waiting;
     private boolean receiver;
@@ -24,9 +25,20 @@ public final class AdaptiveIdleStrategy implements IdleStrategy {
 
     /** With these candidates (index = the chooser's), the chooser and a clock. */
     public AdaptiveIdleStrategy(IdleStrategy[] candidates, IdleChooser chooser, NanoClock clock) {
+        this(candidates, chooser, clock, () -> -1);
+    }
+
+    /**
+     * As above, and {@code homeHint}: read at the start of each wait from this strategy's own thread,
+     * a candidate index (not -1) that differs from the chooser's home re-homes the chooser there
+     * ({@link IdleChooser#rehome}); -1 = no new facts.
+     */
+    public AdaptiveIdleStrategy(IdleStrategy[] candidates, IdleChooser chooser, NanoClock clock,
+            java.util.function.IntSupplier homeHint) {
         this.candidates = candidates.clone();
         this.chooser = chooser;
         this.clock = clock;
+        this.homeHint = homeHint;
         this.current = this.candidates[chooser.incumbent()];
     }
 
@@ -46,6 +58,10 @@ public final class AdaptiveIdleStrategy implements IdleStrategy {
     public void idle() {
         if (!waiting) {
             waiting = true;
+            int hint = homeHint.getAsInt();
+            if (hint >= 0 && hint != chooser.home()) {
+                chooser.rehome(hint);
+            }
             startNs = clock.nanoTime();
             current = candidates[chooser.pick(startNs)];
             current.reset();

@@ -54,7 +54,7 @@ public final class Contention {
      * when the peer was found, both masks are known and no cgroup quota applies, else this process's
      * usable CPUs.
      */
-    int cpusForAll() {
+    public int cpusForAll() {
         PeerCpus.Peer p = peer;
         java.util.BitSet mine = CpuFacts.cpuSet(cpus.affinity());
         java.util.BitSet theirs = p == null ? null : CpuFacts.cpuSet(p.affinity());

@@ -72,7 +72,7 @@ public final class IdleChooser {
     private final long epochOffsetNs;
     private int incumbent;
     /** The facts' guess (the start): decides when the waits cannot, and needs less evidence to return to. */
-    private final int home;
+    private int home;
     private long gatheringCycle = Long.MIN_VALUE;
     private final long[][] samples;
     private final int[] counts;
@@ -230,6 +230,27 @@ public final class IdleChooser {
         long[] copy = Arrays.copyOf(values, n);
         Arrays.sort(copy);
         return copy[(n - 1) / 2];
+    }
+
+    /**
+     * A better guess from new facts (the peer process found on this process's CPUs): {@code newHome}
+     * becomes home and the incumbent at once; the waits pooled so far stay.
+     */
+    public void rehome(int newHome) {
+        if (newHome < 0 || newHome >= candidates) {
+            throw new IllegalArgumentException("home " + newHome + " of " + candidates);
+        }
+        if (incumbent != newHome) {
+            switches++;
+        }
+        home = newHome;
+        incumbent = newHome;
+        challenger = -1;
+    }
+
+    /** The facts' guess the rules treat as home. */
+    public int home() {
+        return home;
     }
 
     /** The strategy in use outside trial slots. */

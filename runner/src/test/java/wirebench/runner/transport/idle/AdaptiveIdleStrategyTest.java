@@ -99,4 +99,25 @@ class AdaptiveIdleStrategyTest {
 
         assertThat(chooser.waitsUsed()).containsExactly(1, 0);
     }
+
+    @Test
+    void shouldRehomeItsChooserAtTheNextWaitWhenTheHintSaysSo() {
+        int[] hint = {-1};
+        IdleChooser own = new IdleChooser(2, 0, 0);
+        AdaptiveIdleStrategy hinted = new AdaptiveIdleStrategy(new IdleStrategy[] {spin, yield}, own, () -> nowNs,
+                () -> hint[0]);
+        nowNs = IdleChooser.CYCLE_NS * 4 + IdleChooser.CYCLE_NS / 2; // outside the trial slots
+        hinted.reset();
+        hinted.idle();
+        hinted.arrived();
+        assertThat(spin.idles).isEqualTo(1);
+
+        hint[0] = 1;
+        assertThat(own.incumbent()).as("not before the next wait").isZero();
+        hinted.reset();
+        hinted.idle();
+
+        assertThat(own.incumbent()).isEqualTo(1);
+        assertThat(yield.idles).as("the new wait already waits with the new home").isEqualTo(1);
+    }
 }

@@ -77,4 +77,42 @@ class ContentionTest {
         assertThat(new AutoIdle(2, 2).startStrategy()).isEqualTo("spinpark");
         assertThat(new AutoIdle(2, 1).reason()).contains("no measured waits").contains("2 spinning threads on 1");
     }
+
+    @Test
+    void shouldRehomeAutoToYieldWhenThePeerFoundSharesThisProcesssCpu() {
+        long[] nowNs = {IdleChooser.CYCLE_NS * 8 + IdleChooser.CYCLE_NS / 2}; // outside the trial slots
+        // both roles taskset -c 0: this process's one spinning thread fits its one CPU, so auto starts
+        // from the spin; the peer, found later on the same CPU, makes two spinning threads on one
+        AutoIdle shared = new AutoIdle(1, 1, () -> nowNs[0], 0);
+        AdaptiveIdleStrategy s = shared.newStrategy();
+        s.reset();
+        s.idle();
+        assertThat(s.chooser().incumbent()).as("before the peer is known").isZero();
+        s.arrived();
+
+        shared.peerFound(2, 1, "0");
+        s.reset();
+        s.idle();
+
+        assertThat(s.chooser().home()).isEqualTo(1);
+        assertThat(s.chooser().incumbent()).as("yield at the next wait").isEqualTo(1);
+        assertThat(shared.reason()).contains("re-homed to yield when the peer was found: 2 spinning threads on the 1"
+                + " CPU(s) of both processes (peer affinity 0)");
+    }
+
+    @Test
+    void shouldKeepTheSpinWhenThePeerFoundRunsOnACpuOfItsOwn() {
+        long[] nowNs = {IdleChooser.CYCLE_NS * 8 + IdleChooser.CYCLE_NS / 2};
+        // publisher taskset -c 1, subscriber -c 0: two spinning threads on the two CPUs of both masks
+        AutoIdle apart = new AutoIdle(1, 1, () -> nowNs[0], 0);
+        AdaptiveIdleStrategy s = apart.newStrategy();
+
+        apart.peerFound(2, 2, "1");
+        s.reset();
+        s.idle();
+
+        assertThat(s.chooser().home()).isZero();
+        assertThat(s.chooser().incumbent()).isZero();
+        assertThat(apart.reason()).doesNotContain("re-homed");
+    }
 }

@@ -278,4 +278,20 @@ class IdleChooserTest {
         assertThat(c.decisions()).isEqualTo(1);
         assertThat(c.incumbent()).isEqualTo(YIELD);
     }
+
+    @Test
+    void shouldTakeANewHomeAsIncumbentAndTreatItAsHomeFromThenOn() {
+        IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
+        long t = run(c, 0, cycles(1), k -> k == SPINYIELD ? 100 * US : 80 * US);
+
+        c.rehome(YIELD);
+        assertThat(c.incumbent()).isEqualTo(YIELD);
+        assertThat(c.home()).isEqualTo(YIELD);
+        assertThat(c.switches()).isEqualTo(1);
+        // time slices everywhere: home decides, and home is yield now
+        run(c, t, cycles(1 + 3 * IdleChooser.MAX_POOL_CYCLES), k -> k == SPINYIELD ? 3_000 * US : 4_000 * US);
+
+        assertThat(c.incumbent()).isEqualTo(YIELD);
+        assertThat(c.switches()).isEqualTo(1);
+    }
 }
