@@ -30,8 +30,8 @@ public final class AdaptiveIdleStrategy implements IdleStrategy {
 
     /**
      * As above, and {@code homeHint}: read at the start of each wait from this strategy's own thread,
-     * a candidate index (not -1) that differs from the chooser's home re-homes the chooser there
-     * ({@link IdleChooser#rehome}); -1 = no new facts.
+     * a candidate index (not -1) settles the chooser there ({@link IdleChooser#settle}); -1 = no new
+     * facts.
      */
     public AdaptiveIdleStrategy(IdleStrategy[] candidates, IdleChooser chooser, NanoClock clock,
             java.util.function.IntSupplier homeHint) {
@@ -59,8 +59,8 @@ public final class AdaptiveIdleStrategy implements IdleStrategy {
         if (!waiting) {
             waiting = true;
             int hint = homeHint.getAsInt();
-            if (hint >= 0 && hint != chooser.home()) {
-                chooser.rehome(hint);
+            if (hint >= 0 && !chooser.settled()) {
+                chooser.settle(hint);
             }
             startNs = clock.nanoTime();
             current = candidates[chooser.pick(startNs)];

@@ -31,7 +31,7 @@ public final class AutoIdle {
     private final List<AdaptiveIdleStrategy> made = new ArrayList<>();
     /** The home the strategies take at their next wait (-1 = keep the start guess); set from the peer's CPUs. */
     private volatile int homeHint = -1;
-    private volatile String rehomeReason;
+    private volatile String settleReason;
 
     /** Starts from the guess for this process's {@code spinningThreads} busy-waiting threads on its {@code cpusUsable} CPUs. */
     public AutoIdle(int spinningThreads, int cpusUsable) {
@@ -75,16 +75,17 @@ public final class AutoIdle {
      * The peer process was found on this host: when the spinning threads of both ({@code
      * spinningThreads}, the peer counted alike) exceed the CPUs of both affinity masks together
      * ({@code cpusForAll}), the roles share a CPU and a spin holds the core the peer needs, so every
-     * strategy made here takes yield as home (and incumbent) at its next wait. Measured: both roles
-     * {@code taskset -c 0}, the start guess of spin left only after 2-3 s of a 3 s run, because the
-     * JIT's compiler threads share that CPU too and make yield's first trials time slices (docs/pubsub.md).
-     * Callable from any thread.
+     * strategy made here settles on yield at its next wait (no more trials). Measured, both roles
+     * {@code taskset -c 0}: from the start guess of spin, auto left the spin only after 2-3 s of a
+     * 3 s run; re-homed to yield with the trials going on, it went back to the spin in 1 run of 10
+     * (7x yield's p50), because the JIT's compiler threads share that CPU too and make yield's trials
+     * time slices while they compile (docs/pubsub.md). Callable from any thread.
      */
     public void peerFound(int spinningThreads, int cpusForAll, String peerAffinity) {
         if (start == 0 && spinningThreads > cpusForAll) {
-            rehomeReason = "re-homed to yield when the peer was found: " + spinningThreads
+            settleReason = "settled on yield when the peer was found: " + spinningThreads
                     + " spinning threads on the " + cpusForAll + " CPU(s) of both processes (peer affinity "
-                    + peerAffinity + ")";
+                    + peerAffinity + "), a spin cannot win";
             homeHint = 1;
         }
     }
@@ -147,8 +148,8 @@ public final class AutoIdle {
         for (AdaptiveIdleStrategy s : counted()) {
             switches += s.chooser().switches();
         }
-        String rehomed = rehomeReason;
-        return sb.append("; ").append(startReason).append(rehomed == null ? "" : "; " + rehomed).append("; ")
+        String settled = settleReason;
+        return sb.append("; ").append(startReason).append(settled == null ? "" : "; " + settled).append("; ")
                 .append(switches).append(" switches").toString();
     }
 

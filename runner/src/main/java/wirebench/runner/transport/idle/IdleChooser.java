@@ -85,6 +85,7 @@ public final class IdleChooser {
     private long switches;
     private int picked;
     private boolean pickedInTrial;
+    private boolean settled;
     /** The challenger that beat the incumbent in the last decided cycle, -1 if none. */
     private int challenger = -1;
 
@@ -112,6 +113,11 @@ public final class IdleChooser {
 
     /** The candidate to wait with for a wait starting at {@code nowNs} (the clock's nanoTime). */
     public int pick(long nowNs) {
+        if (settled) {
+            pickedInTrial = false;
+            picked = incumbent;
+            return picked;
+        }
         long t = nowNs + epochOffsetNs;
         long cycle = Math.floorDiv(t, CYCLE_NS);
         if (cycle != gatheringCycle) {
@@ -233,10 +239,11 @@ public final class IdleChooser {
     }
 
     /**
-     * A better guess from new facts (the peer process found on this process's CPUs): {@code newHome}
-     * becomes home and the incumbent at once; the waits pooled so far stay.
+     * Facts that settle the choice (the peer process found on this process's only CPU: a spin holds
+     * the core the peer needs, so it cannot win): {@code newHome} becomes home and the incumbent at
+     * once, and no more trials run (every later wait uses it, nothing is decided any more).
      */
-    public void rehome(int newHome) {
+    public void settle(int newHome) {
         if (newHome < 0 || newHome >= candidates) {
             throw new IllegalArgumentException("home " + newHome + " of " + candidates);
         }
@@ -246,6 +253,12 @@ public final class IdleChooser {
         home = newHome;
         incumbent = newHome;
         challenger = -1;
+        settled = true;
+    }
+
+    /** Whether {@link #settle} ended the trials. */
+    public boolean settled() {
+        return settled;
     }
 
     /** The facts' guess the rules treat as home. */

@@ -101,7 +101,7 @@ class AdaptiveIdleStrategyTest {
     }
 
     @Test
-    void shouldRehomeItsChooserAtTheNextWaitWhenTheHintSaysSo() {
+    void shouldSettleItsChooserAtTheNextWaitWhenTheHintSaysSo() {
         int[] hint = {-1};
         IdleChooser own = new IdleChooser(2, 0, 0);
         AdaptiveIdleStrategy hinted = new AdaptiveIdleStrategy(new IdleStrategy[] {spin, yield}, own, () -> nowNs,
@@ -118,6 +118,7 @@ class AdaptiveIdleStrategyTest {
         hinted.idle();
 
         assertThat(own.incumbent()).isEqualTo(1);
-        assertThat(yield.idles).as("the new wait already waits with the new home").isEqualTo(1);
+        assertThat(own.settled()).isTrue();
+        assertThat(yield.idles).as("the new wait already waits with the settled candidate").isEqualTo(1);
     }
 }

@@ -79,7 +79,7 @@ class ContentionTest {
     }
 
     @Test
-    void shouldRehomeAutoToYieldWhenThePeerFoundSharesThisProcesssCpu() {
+    void shouldSettleAutoOnYieldWhenThePeerFoundSharesThisProcesssCpu() {
         long[] nowNs = {IdleChooser.CYCLE_NS * 8 + IdleChooser.CYCLE_NS / 2}; // outside the trial slots
         // both roles taskset -c 0: this process's one spinning thread fits its one CPU, so auto starts
         // from the spin; the peer, found later on the same CPU, makes two spinning threads on one
@@ -96,8 +96,9 @@ class ContentionTest {
 
         assertThat(s.chooser().home()).isEqualTo(1);
         assertThat(s.chooser().incumbent()).as("yield at the next wait").isEqualTo(1);
-        assertThat(shared.reason()).contains("re-homed to yield when the peer was found: 2 spinning threads on the 1"
-                + " CPU(s) of both processes (peer affinity 0)");
+        assertThat(shared.reason()).contains("settled on yield when the peer was found: 2 spinning threads on the 1"
+                + " CPU(s) of both processes (peer affinity 0), a spin cannot win");
+        assertThat(s.chooser().settled()).isTrue();
     }
 
     @Test
@@ -113,6 +114,7 @@ class ContentionTest {
 
         assertThat(s.chooser().home()).isZero();
         assertThat(s.chooser().incumbent()).isZero();
-        assertThat(apart.reason()).doesNotContain("re-homed");
+        assertThat(apart.reason()).doesNotContain("settled");
+        assertThat(s.chooser().settled()).isFalse();
     }
 }

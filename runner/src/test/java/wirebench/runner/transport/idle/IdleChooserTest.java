@@ -280,18 +280,22 @@ class IdleChooserTest {
     }
 
     @Test
-    void shouldTakeANewHomeAsIncumbentAndTreatItAsHomeFromThenOn() {
+    void shouldKeepWhatTheFactsSettledWithoutTrials() {
         IdleChooser c = new IdleChooser(2, SPINYIELD, 0);
         long t = run(c, 0, cycles(1), k -> k == SPINYIELD ? 100 * US : 80 * US);
+        long decided = c.decisions();
 
-        c.rehome(YIELD);
+        c.settle(YIELD);
         assertThat(c.incumbent()).isEqualTo(YIELD);
         assertThat(c.home()).isEqualTo(YIELD);
         assertThat(c.switches()).isEqualTo(1);
-        // time slices everywhere: home decides, and home is yield now
-        run(c, t, cycles(1 + 3 * IdleChooser.MAX_POOL_CYCLES), k -> k == SPINYIELD ? 3_000 * US : 4_000 * US);
+        long before = c.waitsUsed()[SPINYIELD];
+        // the spin measures far better from now on: no trial sees it, nothing is decided
+        run(c, t, cycles(1 + 3 * IdleChooser.MAX_POOL_CYCLES), k -> k == SPINYIELD ? 5 * US : 4_000 * US);
 
         assertThat(c.incumbent()).isEqualTo(YIELD);
+        assertThat(c.waitsUsed()[SPINYIELD]).as("no spin trial after settling").isEqualTo(before);
+        assertThat(c.decisions()).isEqualTo(decided);
         assertThat(c.switches()).isEqualTo(1);
     }
 }
