@@ -29,7 +29,7 @@ public final class AutoIdle {
     private final NanoClock clock;
     private final long epochOffsetNs;
     private final List<AdaptiveIdleStrategy> made = new ArrayList<>();
-    /** The home the strategies take at their next wait (-1 = keep the start guess); set from the peer's CPUs. */
+    /** The candidate the strategies settle on at their next wait (-1 = none); set from the peer's CPUs. */
     private volatile int homeHint = -1;
     private volatile String settleReason;
 
@@ -97,7 +97,8 @@ public final class AutoIdle {
 
     /** A new adaptive strategy for one waiting thread. */
     public synchronized AdaptiveIdleStrategy newStrategy() {
-        IdleStrategy[] c = {new SpinFirstIdleStrategy(SpinFirstIdleStrategy.SPIN_NS, SpinFirstIdleStrategy.Then.PARK, clock),
+        IdleStrategy[] c = {
+            new SpinFirstIdleStrategy(SpinFirstIdleStrategy.SPIN_NS, SpinFirstIdleStrategy.Then.PARK, clock),
             new YieldingIdleStrategy()};
         AdaptiveIdleStrategy s = new AdaptiveIdleStrategy(c, new IdleChooser(c.length, start, epochOffsetNs), clock,
                 () -> homeHint);

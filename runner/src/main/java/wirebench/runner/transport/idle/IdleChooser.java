@@ -42,7 +42,8 @@ import java.util.Arrays;
  * A candidate whose waits already have a median over {@link #ABORT_FACTOR} x the incumbent's score
  * (checked after {@link #MIN_SAMPLES}, then twice, four times as many waits in a slot) is abandoned
  * for the rest of its slot (a spin that cannot win backs off at once). Without traffic (no waits)
- * the incumbent stays.
+ * the incumbent stays. Facts that settle the choice ({@link #settle}: the peer process found on this
+ * process's only CPU) end the trials: every later wait uses the settled candidate.
  */
 public final class IdleChooser {
     /** Length of one measure-and-use cycle: 500 ms. */
@@ -71,7 +72,10 @@ public final class IdleChooser {
     private final int candidates;
     private final long epochOffsetNs;
     private int incumbent;
-    /** The facts' guess (the start): decides when the waits cannot, and needs less evidence to return to. */
+    /**
+     * The facts' guess (the start, or what {@link #settle} set): decides when the waits cannot, and
+     * needs less evidence to return to.
+     */
     private int home;
     private long gatheringCycle = Long.MIN_VALUE;
     private final long[][] samples;
