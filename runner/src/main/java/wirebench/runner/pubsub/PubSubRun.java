@@ -146,8 +146,7 @@ final class PubSubRun {
                         cfg.contention().peer(peer);
                         AutoIdle auto = cfg.transport().threading().auto();
                         if (auto != null) {
-                            auto.peerFound(cfg.contention().spinningThreads(), cfg.contention().cpusForAll(),
-                                    peer.affinity());
+                            auto.peerFound(cfg.contention());
                         }
                     });
                     if (publisher != null) {

@@ -72,20 +72,20 @@ public final class AutoIdle {
     }
 
     /**
-     * The peer process was found on this host: when the spinning threads of both ({@code
-     * spinningThreads}, the peer counted alike) exceed the CPUs of both affinity masks together
-     * ({@code cpusForAll}), the roles share a CPU and a spin holds the core the peer needs, so every
-     * strategy made here settles on yield at its next wait (no more trials). Measured, both roles
+     * The peer process was found on this host and recorded in {@code contention}: when the roles
+     * share a CPU there ({@link Contention#rolesShareCpu}: the spinning threads of both exceed the
+     * CPUs of both affinity masks together), a spin holds the core the peer needs, so every strategy
+     * made here settles on yield at its next wait (no more trials). Measured, both roles
      * {@code taskset -c 0}: from the start guess of spin, auto left the spin only after 2-3 s of a
      * 3 s run; re-homed to yield with the trials going on, it went back to the spin in 1 run of 10
      * (7x yield's p50), because the JIT's compiler threads share that CPU too and make yield's trials
      * time slices while they compile (docs/pubsub.md). Callable from any thread.
      */
-    public void peerFound(int spinningThreads, int cpusForAll, String peerAffinity) {
-        if (start == 0 && spinningThreads > cpusForAll) {
-            settleReason = "settled on yield when the peer was found: " + spinningThreads
-                    + " spinning threads on the " + cpusForAll + " CPU(s) of both processes (peer affinity "
-                    + peerAffinity + "), a spin cannot win";
+    public void peerFound(Contention contention) {
+        if (start == 0 && contention.rolesShareCpu()) {
+            settleReason = "settled on yield when the peer was found: " + contention.spinningThreads()
+                    + " spinning threads on the " + contention.cpusForAll()
+                    + " CPU(s) of both processes (peer affinity " + contention.peerAffinity() + "), a spin cannot win";
             homeHint = 1;
         }
     }

@@ -54,7 +54,7 @@ public final class Contention {
      * when the peer was found, both masks are known and no cgroup quota applies, else this process's
      * usable CPUs.
      */
-    public int cpusForAll() {
+    int cpusForAll() {
         PeerCpus.Peer p = peer;
         java.util.BitSet mine = CpuFacts.cpuSet(cpus.affinity());
         java.util.BitSet theirs = p == null ? null : CpuFacts.cpuSet(p.affinity());
@@ -64,6 +64,20 @@ public final class Contention {
         java.util.BitSet all = (java.util.BitSet) mine.clone();
         all.or(theirs);
         return all.cardinality();
+    }
+
+    /**
+     * {@code roles_shared_cpu}: more spinning threads (ours and the peer's) than the CPUs they can
+     * run on ({@link #cpusForAll}).
+     */
+    boolean rolesShareCpu() {
+        return spinningThreads > cpusForAll();
+    }
+
+    /** The peer's affinity list as found, null while the peer is not known. */
+    String peerAffinity() {
+        PeerCpus.Peer p = peer;
+        return p == null ? null : p.affinity();
     }
 
     /** CPUs usable by this process. */
@@ -96,7 +110,7 @@ public final class Contention {
         m.put("loadavg_start_1m", loadStart1m);
         m.put("loadavg_end_1m", loadEnd1m);
         int cpusForAll = cpusForAll();
-        boolean shared = spinningThreads > cpusForAll;
+        boolean shared = rolesShareCpu();
         double limit = cpusForAll + LOAD_SLACK;
         boolean over = shared || (loadStart1m != null && loadStart1m + spinningThreads > limit)
                 || (loadEnd1m != null && loadEnd1m > limit);

@@ -90,7 +90,9 @@ class ContentionTest {
         assertThat(s.chooser().incumbent()).as("before the peer is known").isZero();
         s.arrived();
 
-        shared.peerFound(2, 1, "0");
+        Contention bothOnCpu0 = new Contention(ONE, 2, 2, 0.1);
+        bothOnCpu0.peer(new PeerCpus.Peer(4242, "0"));
+        shared.peerFound(bothOnCpu0);
         s.reset();
         s.idle();
 
@@ -108,7 +110,9 @@ class ContentionTest {
         AutoIdle apart = new AutoIdle(1, 1, () -> nowNs[0], 0);
         AdaptiveIdleStrategy s = apart.newStrategy();
 
-        apart.peerFound(2, 2, "1");
+        Contention onCpusOfTheirOwn = new Contention(ONE, 2, 2, 0.1);
+        onCpusOfTheirOwn.peer(new PeerCpus.Peer(4242, "1"));
+        apart.peerFound(onCpusOfTheirOwn);
         s.reset();
         s.idle();
 
