@@ -161,6 +161,9 @@ public final class AeronTransport implements Transport {
             m.put("invoker_wait_whole_cycle_after_ns", duty.receiverAlone() ? WaitTurns.AFTER_NS : 0);
             // Receiver calls a waiting turn may make while each read something (absent in older results: 1)
             m.put("invoker_wait_receive_burst_datagrams", duty.receiverAlone() ? WaitTurns.RECEIVE_BURST_DATAGRAMS : 1);
+            // ...and only after a call that took in this many bytes (absent in older results: after any work,
+            // so a small message waited for one more, empty, poll before its handler ran)
+            m.put("invoker_wait_receive_burst_min_bytes", WaitTurns.RECEIVE_BURST_MIN_BYTES);
             // offers' turns: the Sender and conductor alone, the whole cycle every Nth (1 = every turn whole);
             // a back-pressured offer retried this many times, a turn before each (0 = refused at once)
             m.put("invoker_offer_whole_cycle_every", duty.senderAlone() ? OfferTurns.WHOLE_CYCLE_EVERY : 1);

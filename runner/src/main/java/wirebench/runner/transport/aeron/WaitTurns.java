@@ -26,8 +26,16 @@ import java.util.function.LongSupplier;
 final class WaitTurns {
     /** A wait with no whole cycle for this long runs one (well under every Aeron timer: 100 ms heartbeats, 200 ms status messages). */
     static final long AFTER_NS = 50_000;
-    /** A Receiver-alone turn calls the Receiver at most this many times, while each call did work ({@link #turn}). */
+    /** A Receiver-alone turn calls the Receiver at most this many times, while each call took in a large datagram ({@link #turn}). */
     static final int RECEIVE_BURST_DATAGRAMS = 32;
+    /**
+     * The Receiver is called again in the same turn only after a call whose work (bytes taken in, plus
+     * a few for status messages and commands) was at least this much: a large datagram, so more of a
+     * sample likely waits in the socket. A small one (a 32 B ping is an 88-byte datagram) ends the
+     * turn, so the message is handed to the subscription's poll without a further, empty, poll of the
+     * data socket first (the same threshold as the Sender's burst, {@link DriverDuty#SEND_BURST_MIN_BYTES}).
+     */
+    static final int RECEIVE_BURST_MIN_BYTES = DriverDuty.SEND_BURST_MIN_BYTES;
     private final LongSupplier clock;
     private long seenCycles = -1;
     private long lastWholeNs;
@@ -68,20 +76,27 @@ final class WaitTurns {
 
     /**
      * Runs one waiting turn on {@code duty}: whole or the Receiver alone, by the rule above; returns the
-     * work done. A Receiver-alone turn calls the Receiver again while its last call did work, up to
-     * {@link #RECEIVE_BURST_DATAGRAMS} calls: it reads one datagram per image per call, so a 1 MB
-     * sample (17 datagrams of 64 KB) used to take 17 turns, with an idle between each.
+     * work done. A Receiver-alone turn calls the Receiver again while its last call took in at least
+     * {@link #RECEIVE_BURST_MIN_BYTES}, up to {@link #RECEIVE_BURST_DATAGRAMS} calls: it reads one
+     * datagram per image per call, so a 1 MB sample (17 datagrams of 64 KB) used to take 17 turns, with
+     * an idle between each. Until 2026-12-04 any work continued the burst, so every small message
+     * (a ping, a pong) waited for one more, empty, {@code recvfrom} before its handler ran.
      */
     int turn(DriverDuty duty) {
         if (whole(duty.cycles())) {
             return duty.run();
         }
         int work = duty.runReceiver();
-        for (int last = work, calls = 1; last > 0 && calls < RECEIVE_BURST_DATAGRAMS; calls++) {
+        for (int last = work, calls = 1; burstGoesOn(last, calls); calls++) {
             last = duty.runReceiver();
             work += last;
         }
         receiverDid(work);
         return work;
+    }
+
+    /** Whether a Receiver-alone turn calls the Receiver again after {@code calls} calls, the last of which did {@code lastWork}. */
+    static boolean burstGoesOn(int lastWork, int calls) {
+        return lastWork >= RECEIVE_BURST_MIN_BYTES && calls < RECEIVE_BURST_DATAGRAMS;
     }
 }

@@ -127,6 +127,7 @@ class FragmentedSampleTest {
         try (AeronTransport t = loopback(1 << 16)) {
             Map<String, Object> engine = t.describe();
             assertEquals(32, engine.get("invoker_wait_receive_burst_datagrams"));
+            assertEquals(4096, engine.get("invoker_wait_receive_burst_min_bytes"));
         }
     }
 }

@@ -71,4 +71,16 @@ class WaitTurnsTest {
         now.addAndGet(10);
         assertThat(t.whole(1)).isTrue();
     }
+
+    @Test
+    void shouldEndTheReceiveBurstAfterASmallDatagramAndGoOnAfterLargeOnes() {
+        // Receiver.doWork's work is the bytes it took in: a 32 B ping is one 88-byte datagram
+        assertThat(WaitTurns.burstGoesOn(88, 1)).as("a ping: handed on without another (empty) poll").isFalse();
+        assertThat(WaitTurns.burstGoesOn(0, 1)).as("nothing taken in").isFalse();
+        assertThat(WaitTurns.burstGoesOn(WaitTurns.RECEIVE_BURST_MIN_BYTES - 1, 1)).isFalse();
+        assertThat(WaitTurns.burstGoesOn(WaitTurns.RECEIVE_BURST_MIN_BYTES, 1)).isTrue();
+        assertThat(WaitTurns.burstGoesOn(65_504, 1)).as("a 64 KB frame of a larger sample: more likely waits").isTrue();
+        assertThat(WaitTurns.burstGoesOn(65_504, WaitTurns.RECEIVE_BURST_DATAGRAMS - 1)).isTrue();
+        assertThat(WaitTurns.burstGoesOn(65_504, WaitTurns.RECEIVE_BURST_DATAGRAMS)).as("at most this many calls").isFalse();
+    }
 }
