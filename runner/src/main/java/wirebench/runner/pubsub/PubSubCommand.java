@@ -150,7 +150,7 @@ public final class PubSubCommand implements Callable<Integer> {
     Integer basePort;
     @Option(names = "-threadingMode", description = "Aeron driver threading: SHARED, SHARED_NETWORK, DEDICATED, or INVOKER (no driver thread: the role threads run its duty cycle while they wait); default from the core count.")
     String threadingMode;
-    @Option(names = "-idleStrategy", description = "How waiting threads wait (Aeron harness and driver loops): auto (default: measures its waits and keeps the faster of spinpark and yield, re-checked every 500 ms), yield, spinyield (spin 50 us, then yield), spinpark (spin 50 us, then park), spin, backoff, sleep (1 ms), park (1 us asked, about 50 us slept).")
+    @Option(names = "-idleStrategy", description = "How waiting threads wait (Aeron harness and driver loops): auto (default: measures its waits and keeps the faster of spinpark and yield, re-checked every 500 ms), yield, spinyield (spin 300 us, then yield), spinpark (spin 300 us, then park), spin, backoff, sleep (1 ms), park (1 us asked, about 50 us slept).")
     String idleStrategy;
     @Option(names = "-aeronDir", description = "Use the external Aeron media driver in this directory instead of an embedded one.")
     String aeronDir;

@@ -50,6 +50,9 @@ final class RunJson {
         m.put("aeron_mtu_bytes", cfg.transport().mtuBytes() == 0 ? null : cfg.transport().mtuBytes());
         m.put("threading_mode", cfg.transport().threading().mode());
         m.put("idle_strategy", cfg.transport().threading().idle());
+        // spinyield/spinpark (auto's spinning candidate) spin this long before they yield or park
+        // (absent in older results: 50 000)
+        m.put("idle_spin_ns", wirebench.runner.transport.idle.SpinFirstIdleStrategy.SPIN_NS);
         m.put("compression_id", cfg.compression().algorithm().name());
         m.put("compression_level", cfg.compression().level());
         m.put("compression_library_level", cfg.compression().libraryLevel());

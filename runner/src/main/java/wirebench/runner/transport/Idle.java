@@ -108,8 +108,8 @@ public final class Idle {
     }
 
     /**
-     * A new idle strategy for {@code name}: auto, yield, spinyield (spin 50 us, then yield), spinpark
-     * (spin 50 us, then park), spin, backoff, sleep (1 ms) or park ({@link #PARK_NS}).
+     * A new idle strategy for {@code name}: auto, yield, spinyield (spin 300 us, then yield), spinpark
+     * (spin 300 us, then park), spin, backoff, sleep (1 ms) or park ({@link #PARK_NS}).
      */
     public static IdleStrategy of(String name) {
         switch (name) {

@@ -46,7 +46,7 @@ public final class SpinningThreads {
      * {@code taskset -c 0}, or each on a core of its own beside other work, look the same from one
      * side), and a wrong guess of yield next to a busy core costs a time slice per wait, which the
      * trials cannot undo (a spin trial that starts while the peer is off its core measures slices
-     * too), while a wrong guess of spin on a core the peer shares is 50 us per wait, which the
+     * too), while a wrong guess of spin on a core the peer shares is a spin (300 us) per wait, which the
      * yield trial measures cleanly.
      */
     public static int own(TransportSettings ts, boolean publisher, boolean subscriber) {

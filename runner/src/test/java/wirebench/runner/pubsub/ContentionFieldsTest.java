@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import wirebench.contract.JsonReader;
 import wirebench.runner.transport.idle.CpuFacts;
+import wirebench.runner.transport.idle.SpinFirstIdleStrategy;
 
 /** A real loopback run records what it competed with (run.json {@code contention}) and says it on stderr. */
 class ContentionFieldsTest {
@@ -54,6 +55,13 @@ class ContentionFieldsTest {
         assertThat(c.get("idle_strategy")).isIn(List.of("spinpark", "yield"));
         assertThat((String) c.get("idle_strategy_reason")).startsWith("auto: ").contains("waits used");
         assertThat(r.err()).containsOnlyOnce("Contention: ").contains("idle " + c.get("idle_strategy") + " (auto: ");
+        // the spin window of spinpark/spinyield (auto's spinning candidate) in the settings and in the
+        // engine line, so results of another window (older ones: 50 us) show the difference
+        String json = Files.readString(dir.resolve("run.json"));
+        String entry = "\"idle_spin_ns\"\\s*:\\s*" + SpinFirstIdleStrategy.SPIN_NS + "\\b";
+        assertThat(java.util.regex.Pattern.compile(entry).matcher(json).results().count())
+                .as("idle_spin_ns in the settings and the engine entry of %s", json).isEqualTo(2);
+        assertThat(r.err()).contains("idle_spin_ns=" + SpinFirstIdleStrategy.SPIN_NS);
     }
 
     @Test

@@ -30,7 +30,7 @@ class ThreadingTest {
         Threading t = Threading.forCores(2).override("shared", null);
 
         assertThat(t.mode()).isEqualTo("SHARED");
-        assertThat(t.idle()).as("auto's candidates all stop spinning within 50 us").isEqualTo("auto");
+        assertThat(t.idle()).as("auto's candidates all stop spinning within 300 us").isEqualTo("auto");
         assertThat(t.reason()).isEqualTo("set on the command line");
         assertThat(Threading.forCores(2).override(null, null)).isEqualTo(Threading.forCores(2));
         assertThat(Threading.forCores(2).override("SHARED", "spin").idle()).isEqualTo("spin");

@@ -154,6 +154,9 @@ public final class AeronTransport implements Transport {
             m.put("threading_mode", "the external driver's own");
         }
         m.put("idle_strategy", settings.threading().idle());
+        // spinyield/spinpark (auto's spinning candidate) spin this long before they yield or park
+        // (absent in older results: 50 000)
+        m.put("idle_spin_ns", wirebench.runner.transport.idle.SpinFirstIdleStrategy.SPIN_NS);
         if (duty != null) {
             m.put("invoker_send_window_ns", SendWindow.WINDOW_NS); // offers this close share a cycle
             // waiting turns: the Receiver agent alone, the whole cycle after data or after this long

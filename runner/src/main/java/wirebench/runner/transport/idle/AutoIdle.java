@@ -12,8 +12,8 @@ import wirebench.contract.Numbers;
 /**
  * One run's {@code -idleStrategy auto}: makes an {@link AdaptiveIdleStrategy} per waiting thread,
  * all starting from one guess from the facts, and sums up at the end what they chose and why.
- * Candidates: {@code spinpark} (spin 50 us, then park) and {@code yield}. Until issue 25 the spinning
- * candidate was {@code spinyield} (spin 50 us, then yield): beside busy loops its yield hands the
+ * Candidates: {@code spinpark} (spin 300 us, then park) and {@code yield}. Until issue 25 the spinning
+ * candidate was {@code spinyield} (spin, then yield): beside busy loops its yield hands the
  * core to a loop for a whole time slice, and its p50 swung between microseconds and milliseconds
  * from run to run, where {@code spinpark}'s stayed at the spin's microseconds (docs/pubsub.md).
  * Agrona's {@code backoff} (spins, yields, then parks up to 1 ms) was a candidate and is not: its

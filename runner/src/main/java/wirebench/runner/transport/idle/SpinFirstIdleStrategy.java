@@ -6,8 +6,8 @@ import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NanoClock;
 
 /**
- * Busy-spins while a wait is short, then, on every idle call, yields the core ({@code spinyield})
- * or parks for {@link #PARK_NS} ({@code spinpark}). A latency ping-pong's waits (a round trip, tens
+ * Busy-spins while a wait is short ({@link #SPIN_NS}), then, on every idle call, yields the core
+ * ({@code spinyield}) or parks for {@link #PARK_NS} ({@code spinpark}). A latency ping-pong's waits (a round trip, tens
  * of microseconds) stay in the spin phase, so the waiting thread sees the message without a system
  * call in between; a long wait yields like {@code YieldingIdleStrategy} or sleeps like
  * {@code park}.
@@ -20,8 +20,16 @@ import org.agrona.concurrent.NanoClock;
  * issue 25).
  */
 public final class SpinFirstIdleStrategy implements IdleStrategy {
-    /** How long both spin before they yield or park: a few round trips on loopback. */
-    public static final long SPIN_NS = 50_000;
+    /**
+     * How long both spin before they yield or park: 300 us, longer than the round trip of the slow
+     * state a 50 us spin could fall into under oversubscription (issue 25 item 4: with three busy
+     * loops and two roles on 2 CPUs, a run now and then settled at a p50 near 77 us, round trips
+     * near 160 us, each side parked when its peer's message came; a wait longer than the spin
+     * leaves the thread asleep when the answer arrives, so the next wait is long too, a state that
+     * keeps itself. A spin longer than that round trip sees the answer and the fast state returns;
+     * docs/pubsub.md). Older results (no {@code idle_spin_ns} in run.json): 50 us.
+     */
+    public static final long SPIN_NS = 300_000;
     /** What {@code spinpark} parks for at each idle call after the spin: 1 us asked, about 50 us slept. */
     public static final long PARK_NS = 1_000;
 
