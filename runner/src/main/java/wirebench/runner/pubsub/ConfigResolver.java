@@ -125,6 +125,9 @@ final class ConfigResolver {
         if (o.initialBurstSize != null && o.initialBurstSize < 1) {
             throw usage("-initialBurstSize: expected at least 1, got " + o.initialBurstSize);
         }
+        if (o.warmUpMs != null && (o.warmUpMs < 0 || o.warmUpMs > MAX_WARM_UP_MS)) {
+            throw usage("-warmUpMs: expected 0.." + MAX_WARM_UP_MS + " milliseconds, got " + o.warmUpMs);
+        }
         if (o.domain < 0 || o.domain > 250) {
             throw usage("-domain: expected 0..250, got " + o.domain);
         }
@@ -325,8 +328,29 @@ final class ConfigResolver {
                 o.keyed, o.instances, iter, execS, latCount, rate, sleep, o.numSubscribers, o.numPublishers,
                 o.publisherId, o.subscriberId, o.discoveryTimeoutS, name, engine, ts,
                 new CompressionSettings(alg, level, threshold), explicit, payload, o.sleepMs,
-                o.initialBurstSize == null ? 0 : o.initialBurstSize, o.latencyFile, output, calculatedRate,
+                o.initialBurstSize == null ? 0 : o.initialBurstSize, warmUpMs(o.warmUpMs, o.latencyTest, execS),
+                o.latencyFile, output, calculatedRate,
                 o.idleStrategy != null, contention));
+    }
+
+    /** The longest -warmUpMs: ten minutes. */
+    static final long MAX_WARM_UP_MS = 600_000;
+    /** The default warm-up's cap: one second (the first second of a cold 64 KiB run carries about a quarter of the rate of the next). */
+    static final long DEFAULT_WARM_UP_MS = 1000;
+
+    /**
+     * The throughput warm-up per size: -warmUpMs when given; otherwise a fifth of -executionTime, at
+     * most {@link #DEFAULT_WARM_UP_MS}, and none without -executionTime (a -numIter run) or in a
+     * latency test (its warm-up is the initialization pings).
+     */
+    static long warmUpMs(Long given, boolean latencyTest, long executionTimeS) {
+        if (latencyTest) {
+            return 0;
+        }
+        if (given != null) {
+            return given;
+        }
+        return executionTimeS > 0 ? Math.min(DEFAULT_WARM_UP_MS, executionTimeS * 1000 / 5) : 0;
     }
 
     /** Perftest's writer queue: the dds engine's option, which the other engines ignore with a note (as Perftest's table says). */

@@ -160,6 +160,13 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         for (int i = 0; i < warmUps; i++) {
             pingPong(-1 - i, clock.nanoTime(), i % cfg.numSubscribers(), 0, true);
         }
+        if (!cfg.latencyTest() && cfg.warmUpMs() > 0) {
+            err.println(wirebench.contract.Numbers.fmt("Sending samples for %d ms before the measured window (not counted) ...",
+                    cfg.warmUpMs()));
+            err.flush();
+            long warmStart = clock.nanoTime();
+            throughputLoop(warmStart, warmStart + TimeUnit.MILLISECONDS.toNanos(cfg.warmUpMs()), batchBytes, true);
+        }
         stats = new LatencyStats();
         if (latencyFile != null) {
             latencyFile.reset();
@@ -169,7 +176,7 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         cpu.reset();
         long start = clock.nanoTime();
         long end = cfg.executionTimeS() > 0 ? start + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : Long.MAX_VALUE;
-        long sent = cfg.latencyTest() ? latencyLoop(start, end) : throughputLoop(start, end, batchBytes);
+        long sent = cfg.latencyTest() ? latencyLoop(start, end) : throughputLoop(start, end, batchBytes, false);
         finish(sent - 1, last, cfg.latencyTest() ? 0 : batchBytes);
         measuring = false;
         if (lostPings > 0) {
@@ -219,7 +226,7 @@ final class PublisherRole extends RoleBase implements MessageHandler {
     private void pingPong(long seq, long timestampNs, int target, int key, boolean warmUp) {
         int len = Wire.HEADER_BYTES + sizeBytes;
         Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), 1, sizeBytes, sizeIndex);
-        Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target, cfg.publisherId()) | (warmUp ? 2 : 0));
+        Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target, cfg.publisherId()) | (warmUp ? Wire.WARM_UP_FLAG : 0));
         fillPayload(Wire.HEADER_BYTES);
         if (!warmUp && verify) {
             count.checksum(buf, Wire.HEADER_BYTES, sizeBytes);
@@ -246,37 +253,47 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         }
     }
 
-    private long throughputLoop(long start, long end, int batchBytes) {
+    /**
+     * Sends samples until {@code end} (or -numIter); returns how many. {@code warmUp}: the samples
+     * before the measured window (-warmUpMs), flagged so that no subscriber counts them, with no
+     * pings, not counted here either and bounded by time alone; the same loop, so the JIT compiles
+     * what the measured window then runs.
+     */
+    private long throughputLoop(long start, long end, int batchBytes, boolean warmUp) {
         int perBatch = batchBytes >= 2 * sizeBytes ? batchBytes / sizeBytes : 1;
+        long limit = warmUp ? Long.MAX_VALUE : cfg.numIter();
+        int warmUpFlags = warmUp ? Wire.WARM_UP_FLAG : 0;
         long seq = 0;
         long batchIndex = 0;
         long pings = 0;
-        while (seq < cfg.numIter()) {
+        while (seq < limit) {
             long now = clock.nanoTime();
             if (now - end >= 0) {
                 break;
             }
             long intended = pacer.paced() ? pacer.dueNs(start, seq) : now;
             pacer.awaitNs(intended);
-            int n = (int) Math.min(perBatch, cfg.numIter() - seq);
+            int n = (int) Math.min(perBatch, limit - seq);
             Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), n, sizeBytes, sizeIndex);
             int pingAt = -1;
-            if (cfg.publisherId() == 0 && batchIndex % cfg.latencyCount() == 0) {
+            if (!warmUp && cfg.publisherId() == 0 && batchIndex % cfg.latencyCount() == 0) {
                 pingAt = (int) (pings % n);
             }
             int at = Wire.HEADER_BYTES;
             for (int j = 0; j < n; j++) {
                 int key = cfg.keyed() ? (int) ((seq + j) % cfg.instances()) : 0;
-                int flags = j == pingAt ? Wire.pingFlags((int) (pings % cfg.numSubscribers()), cfg.publisherId()) : 0;
+                int flags = j == pingAt ? Wire.pingFlags((int) (pings % cfg.numSubscribers()), cfg.publisherId()) : warmUpFlags;
                 Wire.sample(buf, at, seq + j, j == pingAt ? intended : 0, key, flags);
                 fillPayload(at);
-                if (verify) {
+                if (verify && !warmUp) {
                     count.checksum(buf, at, sizeBytes);
                 }
                 at += sizeBytes;
             }
             send(at);
-            count.message(n, transport.wireBytes(at), transport.wireBytes(lastSentBytes));
+            if (!warmUp) {
+                count.message(n, transport.wireBytes(at), transport.wireBytes(lastSentBytes));
+            }
             if (pingAt >= 0) {
                 pings++;
             }

@@ -36,6 +36,10 @@ final class RunJson {
         }
         m.put("warm_up_round_trips", cfg.initialBurstSize() > 0 ? Integer.toString(cfg.initialBurstSize())
                 : "min(1000, 16 MiB / size)");
+        if (cfg.publisher()) {
+            // the publisher's: a subscriber alone does not know its publisher's (absent in older results: 0)
+            m.put("throughput_warm_up_ms", cfg.warmUpMs());
+        }
         m.put("num_subscribers", cfg.numSubscribers());
         m.put("num_publishers", cfg.numPublishers());
         m.put("pid", cfg.publisherId());

@@ -35,8 +35,11 @@ import wirebench.runner.transport.Transport;
 final class SubscriberRole extends RoleBase implements MessageHandler {
     private static final long INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
     private static final long LINGER_NS = TimeUnit.MILLISECONDS.toNanos(300);
-    private static final int WARM_UP_FLAG = 2;
 
+    /** The size index whose warm-up samples (initialization pings, -warmUpMs samples) {@link #warmUpSamples} counts. */
+    private int warmUpIndex = -1;
+    /** Samples flagged as warm-up received for {@link #warmUpIndex}: not counted, said with the size's summary. */
+    private long warmUpSamples;
     private Runnable peerSeen;
 
     private Receiver data;
@@ -424,7 +427,13 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
         boolean counted = false;
         for (int i = 0; i < count; i++, at += sampleBytes) {
             int flags = b.getInt(at + 20);
-            if ((flags & WARM_UP_FLAG) == 0) {
+            if ((flags & Wire.WARM_UP_FLAG) != 0) {
+                if (index != warmUpIndex) {
+                    warmUpIndex = index;
+                    warmUpSamples = 0;
+                }
+                warmUpSamples++;
+            } else {
                 if (index > sizeIndex || stats == null) {
                     startSize(index, sampleBytes, now);
                 }
@@ -576,6 +585,10 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
                         publisherBatchBytes > 0 ? publisherBatchBytes / stats.sizeBytes : 0, count, null, null,
                         pps, mbps);
             }
+        }
+        if (warmUpIndex == sizeIndex && warmUpSamples > 0 && !cfg.latencyTest() && !latencyTestSeen) {
+            err.println("subscriber " + cfg.subscriberId() + ": " + warmUpSamples + " samples of " + stats.sizeBytes
+                    + " bytes before the measured window (warm-up), not counted");
         }
         if (cfg.keyed()) {
             err.println("subscriber " + cfg.subscriberId() + ": " + instancesSeen + " of " + cfg.instances()

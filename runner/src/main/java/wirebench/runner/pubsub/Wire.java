@@ -53,6 +53,8 @@ final class Wire {
     /** DATA, PONG: the samples are compressed. */
     static final byte FLAG_COMPRESSED = 8;
     static final int SAMPLE_PING = 1;
+    /** A sample's flag: sent before the measured window (warm-up pings and -warmUpMs samples); no subscriber counts it. */
+    static final int WARM_UP_FLAG = 2;
 
     private Wire() {
     }

@@ -42,7 +42,7 @@ class OptionWalkTest {
     /**
      * Decisions: outcome of -1, 0 and the type's maximum. Why zero or huge is accepted where it is:
      * pubsub -domain 0, -pidMultiPubTest/-sidMultiSubTest 0 (the first ids), -aeronMtu 0 (Aeron's
-     * default), -batchSize 0 (off), -executionTime 0 (until -numIter), -sleep 0, -compressionLevel 0
+     * default), -batchSize 0 (off), -executionTime 0 (until -numIter), -sleep 0, -warmUpMs 0 (none), -compressionLevel 0
      * (off), -compressionThreshold 0/huge (compress all / none), -numIter huge (-executionTime ends it);
      * udp server --port 0 (any free port), --receive-buffer-size 0 (system default) and huge (the
      * kernel caps it, with a warning), --runs 0 (until killed) and huge, --idle-timeout-ms huge; udp
@@ -64,6 +64,7 @@ class OptionWalkTest {
             Map.entry("run pubsub -sidMultiSubTest", "UAU"),
             Map.entry("run pubsub -sleep", "UAU"),
             Map.entry("run pubsub -initialBurstSize", "UUA"),
+            Map.entry("run pubsub -warmUpMs", "UAU"),
             Map.entry("run pubsub -compressionLevel", "UAU"),
             Map.entry("run pubsub -compressionThreshold", "UAA"),
             Map.entry("run pubsub -basePort", "UUU"),
