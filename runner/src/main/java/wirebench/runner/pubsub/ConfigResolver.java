@@ -78,6 +78,10 @@ final class ConfigResolver {
                         + " only");
             }
         }
+        if (!o.pub && parsed.hasMatchedOption("-warmUpMs")) {
+            // wirebench's own, not Perftest's: the publisher sends the warm-up
+            throw usage("-warmUpMs: a publisher option, not for a subscriber; give it to the publisher only");
+        }
     }
 
     /** Applies Perftest's defaults and rules; throws a usage error naming the option. */

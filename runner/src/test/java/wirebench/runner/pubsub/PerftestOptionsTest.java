@@ -26,7 +26,7 @@ class PerftestOptionsTest {
             .get("pubsub").getCommandSpec();
     /** Options only wirebench has (docs/pubsub.md documents them in their sections). */
     private static final Set<String> WIREBENCH_ONLY = Set.of("-h", "--help", "-v", "--verbose", "--out", "-bothRoles", "-subOutputFile",
-            "-engine", "-basePort", "-threadingMode", "-idleStrategy", "-aeronDir", "-aeronMtu", "-discoveryTimeout", "-ddsHistoryDepth", "-ddsWaitset", "-ddsWriteBatch", "-ddsperf", "-ddsDelivery");
+            "-engine", "-basePort", "-threadingMode", "-idleStrategy", "-aeronDir", "-aeronMtu", "-discoveryTimeout", "-warmUpMs", "-ddsHistoryDepth", "-ddsWaitset", "-ddsWriteBatch", "-ddsperf", "-ddsDelivery");
 
     private static Set<String> commandNames() {
         Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);

@@ -82,12 +82,16 @@ class ThroughputWarmUpTest {
     }
 
     @Test
-    void shouldRefuseANegativeOrHugeWarmUp() {
+    void shouldRefuseANegativeOrHugeWarmUpAndOneGivenToASubscriber() {
         RunResult negative = RunResult.run("-bothRoles", "-warmUpMs", "-1");
         assertThat(negative.exitCode()).isEqualTo(2);
         assertThat(negative.err().strip()).isEqualTo("-warmUpMs: expected 0..600000 milliseconds, got -1");
         RunResult huge = RunResult.run("-bothRoles", "-warmUpMs", "600001");
         assertThat(huge.exitCode()).isEqualTo(2);
         assertThat(huge.err().strip()).isEqualTo("-warmUpMs: expected 0..600000 milliseconds, got 600001");
+        // a subscriber alone would silently ignore it
+        RunResult sub = RunResult.run("-sub", "-warmUpMs", "500");
+        assertThat(sub.exitCode()).isEqualTo(2);
+        assertThat(sub.err().strip()).isEqualTo("-warmUpMs: a publisher option, not for a subscriber; give it to the publisher only");
     }
 }
