@@ -151,8 +151,10 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         sizeIndex = index;
         sizeBytes = size;
         measuring = false;
+        // the measured window's statistics, made now: recording into them allocates nothing
         stats = new LatencyStats();
         lostPings = 0;
+        collectBeforeWarmUp();
         // warm-up: ping-pongs that are not recorded
         int warmUps = cfg.warmUpPings(size);
         err.println(wirebench.contract.Numbers.fmt("Sending %d initialization pings ...", warmUps));
@@ -167,7 +169,6 @@ final class PublisherRole extends RoleBase implements MessageHandler {
             long warmStart = clock.nanoTime();
             throughputLoop(warmStart, warmStart + TimeUnit.MILLISECONDS.toNanos(cfg.warmUpMs()), batchBytes, true);
         }
-        stats = new LatencyStats();
         if (latencyFile != null) {
             latencyFile.reset();
         }
@@ -440,6 +441,18 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         return "compression settings differ: publisher " + publisherId + " has " + pub.describe() + ", subscriber "
                 + subscriberId + " has " + sub.describe()
                 + "; give both sides the same -compression* options (or none on the subscriber)";
+    }
+
+    /**
+     * A garbage collection before each size's warm-up, so that the garbage of start-up and of the
+     * sizes before is not collected inside the measured window: a young collection stops this
+     * process for 10-40 ms on 2 cores (its peer's waits then outlast their spin and park, the state
+     * docs/pubsub.md, "The publisher's garbage", describes). Before the warm-up, not after it: the
+     * pause is what the warm-up's round trips then recover from. run.json: {@code
+     * collect_before_warm_up}.
+     */
+    private static void collectBeforeWarmUp() {
+        System.gc();
     }
 
     private void onPong(DirectBuffer b, int off) {

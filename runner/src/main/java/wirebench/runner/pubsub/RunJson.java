@@ -39,6 +39,9 @@ final class RunJson {
         if (cfg.publisher()) {
             // the publisher's: a subscriber alone does not know its publisher's (absent in older results: 0)
             m.put("throughput_warm_up_ms", cfg.warmUpMs());
+            // a garbage collection before each size's warm-up (absent in older results: none, and
+            // the publisher's latency intervals were garbage inside the window)
+            m.put("collect_before_warm_up", true);
         }
         m.put("num_subscribers", cfg.numSubscribers());
         m.put("num_publishers", cfg.numPublishers());

@@ -54,6 +54,7 @@ class ThroughputWarmUpTest {
         assertThat(Long.parseLong(m.group(1))).as("warm-up samples received: the 1000 pings and the 300 ms of samples")
                 .isGreaterThan(1000);
         assertThat(((Number) settings(dir).get("throughput_warm_up_ms")).longValue()).isEqualTo(300);
+        assertThat(settings(dir).get("collect_before_warm_up")).as("a collection before each size's warm-up").isEqualTo(true);
     }
 
     @Test

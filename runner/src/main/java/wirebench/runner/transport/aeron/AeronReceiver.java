@@ -1,5 +1,7 @@
 package wirebench.runner.transport.aeron;
 
+import java.util.function.IntSupplier;
+
 import io.aeron.FragmentAssembler;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.FragmentHandler;
@@ -29,6 +31,10 @@ final class AeronReceiver implements Receiver {
     private final InFlight inFlight = new InFlight();
     /** Which waiting turns run the driver's whole cycle; null without INVOKER. */
     private final WaitTurns turns;
+    /** What {@link #await} does between polls; one object for every await (a lambda made per call was garbage on each round trip). */
+    private final Idle.Pause between;
+    /** What {@link #awaitParked} runs between polls; one object, as {@link #between}. */
+    private final IntSupplier parkedWork;
 
     /** {@code startFirst}: fragmented messages through a {@link StartFirstAssembler}, else a {@link FragmentAssembler}. */
     AeronReceiver(Subscription sub, IdleStrategy idle, DriverDuty duty, boolean startFirst) {
@@ -50,6 +56,8 @@ final class AeronReceiver implements Receiver {
         };
         this.startFirst = startFirst ? new StartFirstAssembler(h, this::leadingBytes) : null;
         this.assembler = startFirst ? this.startFirst : new FragmentAssembler(h);
+        this.between = duty == null ? leftNs -> idle.idle(0) : leftNs -> idle.idle(turns.turn(duty));
+        this.parkedWork = duty == null ? () -> 0 : duty::run;
     }
 
     /** What the handler reads of a message at its first fragment; a failure is kept as the handler's are. */
@@ -98,14 +106,13 @@ final class AeronReceiver implements Receiver {
         // INVOKER: the driver's cycle may just have received the awaited message into the
         // image; work done means poll again at once instead of yielding the core. Most waiting
         // turns run the driver's receiver alone (WaitTurns says which run the whole cycle).
-        return Idle.await(this, idle, handler, limit, timeoutNs, leftNs -> idle.idle(
-                duty == null ? 0 : turns.turn(duty)));
+        return Idle.await(this, idle, handler, limit, timeoutNs, between);
     }
 
     /** Polls, runs the driver's whole duty cycle under INVOKER, and sleeps when neither found work. */
     @Override
     public int awaitParked(MessageHandler handler, int limit, long timeoutNs) {
-        return Idle.awaitParked(this, handler, limit, timeoutNs, duty == null ? () -> 0 : duty::run);
+        return Idle.awaitParked(this, handler, limit, timeoutNs, parkedWork);
     }
 
     @Override
