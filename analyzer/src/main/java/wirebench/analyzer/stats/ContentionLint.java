@@ -15,7 +15,7 @@ import wirebench.contract.WirebenchException;
 
 /**
  * Warns when a latency result was measured with its roles sharing a CPU or on an oversubscribed
- * machine, from the {@code contention} entry of the run.json beside the result file (or one
+ * machine, or (milder) with every CPU holding a spinning role whose waits park (its tails), from the {@code contention} entry of the run.json beside the result file (or one
  * directory up): wirebench writes it (docs/pubsub.md). Perftest's own output says nothing about
  * affinity, core count or load, so a Perftest file gets this warning only when a run.json with that
  * entry sits beside it (a campaign's run directory).
@@ -88,6 +88,11 @@ final class ContentionLint {
             return Optional.of(new Warning(source, 0, "machine oversubscribed: load average " + load(c.get("loadavg_start_1m"))
                     + " at start, " + load(c.get("loadavg_end_1m")) + " at end, " + threads + " on " + cpus + idle
                     + ": latency includes scheduler waits"));
+        }
+        if (Boolean.TRUE.equals(c.get("parked_roles_may_share_cpu"))) {
+            return Optional.of(new Warning(source, 0, "tails may include the scheduler: " + threads + " on " + cpus + idle
+                    + ", waits that park: a woken role can land on the CPU where the other spins (p99 up to 10x,"
+                    + " p50 not; docs/pubsub.md); pin each process to its own CPU for tails"));
         }
         return Optional.empty();
     }

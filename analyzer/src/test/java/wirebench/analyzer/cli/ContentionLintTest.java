@@ -65,6 +65,19 @@ class ContentionLintTest {
     }
 
     @Test
+    void shouldWarnOfTheTailsWhenEveryCpuHadASpinningRoleWhoseWaitsParked(@TempDir Path tmp) throws IOException {
+        Path dir = run(tmp.resolve("fit"), contention(false, false, 0.1, 1.9)
+                .replace("\"idle_strategy\": \"yield\"", "\"parked_roles_may_share_cpu\": true, \"idle_strategy\": \"spinpark\""));
+
+        Cli r = Cli.run("stats", dir.toString());
+
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).containsOnlyOnce("tails may include the scheduler: 2 spinning threads on 2 usable CPUs"
+                + " (affinity 0-1); idle strategy spinpark, waits that park: a woken role can land on the CPU where the"
+                + " other spins (p99 up to 10x, p50 not; docs/pubsub.md); pin each process to its own CPU for tails");
+    }
+
+    @Test
     void shouldSayNothingForAQuietRunOrARunJsonWithoutTheEntry(@TempDir Path tmp) throws IOException {
         Path quiet = run(tmp.resolve("quiet"), contention(false, false, 0.1, 2.0));
         Path old = run(tmp.resolve("old"), null);

@@ -16,12 +16,41 @@ class ContentionTest {
         Map<String, Object> m = new Contention(TWO, 2, 2, 0.25).finish(0.5, "spinyield", "why");
 
         assertThat(m).containsOnlyKeys("cpus_usable", "cpus_online", "affinity", "cpu_quota_cpus", "spinning_threads",
-                "peer_pid", "peer_affinity", "loadavg_start_1m", "loadavg_end_1m", "roles_shared_cpu", "oversubscribed", "idle_strategy",
-                "idle_strategy_reason");
+                "peer_pid", "peer_affinity", "loadavg_start_1m", "loadavg_end_1m", "roles_shared_cpu", "oversubscribed",
+                "parked_roles_may_share_cpu", "idle_strategy", "idle_strategy_reason");
         assertThat(m).containsEntry("cpus_usable", 2).containsEntry("affinity", "0-1")
                 .containsEntry("spinning_threads", 2).containsEntry("loadavg_start_1m", 0.25)
                 .containsEntry("loadavg_end_1m", 0.5).containsEntry("roles_shared_cpu", false)
                 .containsEntry("oversubscribed", false).containsEntry("idle_strategy", "spinyield");
+    }
+
+    @Test
+    void shouldWarnOfTheTailsWhenEveryCpuHasASpinningRoleWhoseWaitsPark() {
+        Map<String, Object> m = new Contention(TWO, 2, 2, 0.1).finish(0.3, "spinpark", "why");
+
+        assertThat(m).containsEntry("parked_roles_may_share_cpu", true).containsEntry("oversubscribed", false);
+        assertThat(Contention.line(m)).endsWith("; every CPU has a spinning role and waits park: a woken role can land on"
+                + " the other's CPU, so the tails (p99) may include the scheduler; for tails, pin each process to its own"
+                + " CPU (taskset -c)");
+    }
+
+    @Test
+    void shouldNotWarnOfTheTailsWhenWaitsDoNotParkOrACpuIsLeftOrThePeerIsPinnedApart() {
+        assertThat(new Contention(TWO, 2, 2, 0.1).finish(0.3, "spinyield", "why"))
+                .as("waits that yield are not woken").containsEntry("parked_roles_may_share_cpu", false);
+        assertThat(new Contention(TWO, 2, 2, 0.1).finish(0.3, "spin", "why"))
+                .containsEntry("parked_roles_may_share_cpu", false);
+        assertThat(new Contention(new CpuFacts("0-3", 4, null, 4), 4, 2, 0.1).finish(0.3, "spinpark", "why"))
+                .as("two CPUs left idle").containsEntry("parked_roles_may_share_cpu", false);
+        Contention apart = new Contention(ONE, 2, 2, 0.1);
+        apart.peer(new PeerCpus.Peer(4242, "1"));
+        Map<String, Object> m = apart.finish(0.3, "spinpark", "why");
+        assertThat(m).as("each process pinned to its own CPU").containsEntry("parked_roles_may_share_cpu", false);
+        assertThat(Contention.line(m)).doesNotContain("pin each process");
+        Contention overlapping = new Contention(TWO, 2, 2, 0.1);
+        overlapping.peer(new PeerCpus.Peer(4242, "1"));
+        assertThat(overlapping.finish(0.3, "park", "why")).as("the peer on CPU 1, this process free to go there")
+                .containsEntry("parked_roles_may_share_cpu", true);
     }
 
     @Test
