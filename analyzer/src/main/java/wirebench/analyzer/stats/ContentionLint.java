@@ -15,8 +15,9 @@ import wirebench.contract.WirebenchException;
 
 /**
  * Warns when a latency result was measured with its roles sharing a CPU or on an oversubscribed
- * machine, or (milder) with every CPU holding a spinning role whose waits park (its tails), from the {@code contention} entry of the run.json beside the result file (or one
- * directory up): wirebench writes it (docs/pubsub.md). Perftest's own output says nothing about
+ * machine, or (milder, about its tails) with every CPU holding a spinning role whose waits park,
+ * from the {@code contention} entry of the run.json beside the result file (or one directory up):
+ * wirebench writes it (docs/pubsub.md). Perftest's own output says nothing about
  * affinity, core count or load, so a Perftest file gets this warning only when a run.json with that
  * entry sits beside it (a campaign's run directory).
  */

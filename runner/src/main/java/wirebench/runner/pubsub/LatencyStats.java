@@ -52,9 +52,7 @@ final class LatencyStats {
 
     LatencyStats() {
         for (int i = 0; i < MAX_INTERVALS; i++) {
-            Histogram h = new Histogram(1, INTERVAL_HIGHEST_NS, SIGNIFICANT_DIGITS);
-            h.setAutoResize(true);
-            spare.push(h);
+            spare.push(newInterval());
         }
     }
 
@@ -90,10 +88,13 @@ final class LatencyStats {
     /** An empty interval histogram: a spare one, or a new one when none is left (not while recording, see the class doc). */
     private Histogram spareHistogram() {
         Histogram h = spare.poll();
-        if (h == null) {
-            h = new Histogram(1, INTERVAL_HIGHEST_NS, SIGNIFICANT_DIGITS);
-            h.setAutoResize(true);
-        }
+        return h != null ? h : newInterval();
+    }
+
+    /** An interval histogram: {@value #INTERVAL_HIGHEST_NS} ns at first, growing for a slower sample. */
+    private static Histogram newInterval() {
+        Histogram h = new Histogram(1, INTERVAL_HIGHEST_NS, SIGNIFICANT_DIGITS);
+        h.setAutoResize(true);
         return h;
     }
 

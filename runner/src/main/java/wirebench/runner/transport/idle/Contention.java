@@ -148,20 +148,28 @@ public final class Contention {
     public static String line(Map<String, Object> m) {
         String quota = m.get("cpu_quota_cpus") == null ? "no quota"
                 : "quota " + Numbers.upTo(((Number) m.get("cpu_quota_cpus")).doubleValue(), 2) + " CPUs";
-        String verdict = Boolean.TRUE.equals(m.get("roles_shared_cpu")) ? "; roles shared a CPU: latency includes"
-                + " scheduler waits" : Boolean.TRUE.equals(m.get("oversubscribed"))
-                        ? "; oversubscribed: latency includes scheduler waits"
-                        : Boolean.TRUE.equals(m.get("parked_roles_may_share_cpu"))
-                                ? "; every CPU has a spinning role and waits park: a woken role can land on the other's"
-                                        + " CPU, so the tails (p99) may include the scheduler; for tails, pin each process"
-                                        + " to its own CPU (taskset -c)"
-                                : "";
+        String verdict = verdict(m);
         String peer = m.get("peer_affinity") == null ? "" : ", peer pid " + m.get("peer_pid") + " on CPUs "
                 + m.get("peer_affinity");
         return "Contention: " + m.get("cpus_usable") + " usable CPUs (affinity " + m.get("affinity") + ", " + quota
                 + ")" + peer + ", " + m.get("spinning_threads") + " spinning threads, load " + load(m.get("loadavg_start_1m"))
                 + " -> " + load(m.get("loadavg_end_1m")) + "; idle " + m.get("idle_strategy") + " ("
                 + m.get("idle_strategy_reason") + ")" + verdict;
+    }
+
+    /** The worst thing the entry says about the latency measured, as the line's last clause ("" when nothing). */
+    private static String verdict(Map<String, Object> m) {
+        if (Boolean.TRUE.equals(m.get("roles_shared_cpu"))) {
+            return "; roles shared a CPU: latency includes scheduler waits";
+        }
+        if (Boolean.TRUE.equals(m.get("oversubscribed"))) {
+            return "; oversubscribed: latency includes scheduler waits";
+        }
+        if (Boolean.TRUE.equals(m.get("parked_roles_may_share_cpu"))) {
+            return "; every CPU has a spinning role and waits park: a woken role can land on the other's CPU, so the"
+                    + " tails (p99) may include the scheduler; for tails, pin each process to its own CPU (taskset -c)";
+        }
+        return "";
     }
 
     private static String load(Object v) {
