@@ -17,7 +17,8 @@ import wirebench.runner.transport.Sender;
  * A waiting role allocates nothing per wait: the publisher of a latency test awaits every pong, and
  * a lambda made per await (what it did before) was about 1.2 MB/s of garbage at 45 000 round trips/s,
  * a young collection inside the measured window now and then. Counted with the JVM's per-thread
- * allocation counter over waits that run the driver's turns (INVOKER, Aeron UDP on loopback).
+ * allocation counter over waits that run the driver's turns (INVOKER, Aeron UDP on loopback), and
+ * bounded per wait: under half of the smallest object a wait could make.
  */
 class AwaitAllocationTest {
     private static final com.sun.management.ThreadMXBean THREADS =
@@ -25,7 +26,7 @@ class AwaitAllocationTest {
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void shouldAllocateNothingInTwentyThousandWaitsThatFindNothing() {
+    void shouldAllocateLessThanAnObjectPerWaitInTwentyThousandWaitsThatFindNothing() {
         try (AeronTransport t = InvokerLoopback.udp(1024)) {
             Receiver receiver = t.openReceiver(wirebench.runner.transport.Topic.DATA);
             Sender sender = t.openSender(wirebench.runner.transport.Topic.DATA);
@@ -40,7 +41,10 @@ class AwaitAllocationTest {
 
             long allocated = THREADS.getCurrentThreadAllocatedBytes() - before;
             assertThat(found).as("messages found (none was sent)").isZero();
-            assertThat(allocated).as("bytes allocated by 20 000 waits").isLessThan(4096);
+            // per wait, not none at all: the waits run the driver's turns, and now and then its periodic
+            // work allocates a little on this thread (21 584 bytes once in 20 000 waits, CI run 75); a
+            // lambda per wait is at least 16 bytes each, 320 000 here
+            assertThat(allocated).as("bytes allocated by 20 000 waits").isLessThan(20_000L * 8);
         }
     }
 
