@@ -332,7 +332,8 @@ final class ConfigResolver {
                 o.keyed, o.instances, iter, execS, latCount, rate, sleep, o.numSubscribers, o.numPublishers,
                 o.publisherId, o.subscriberId, o.discoveryTimeoutS, name, engine, ts,
                 new CompressionSettings(alg, level, threshold), explicit, payload, o.sleepMs,
-                o.initialBurstSize == null ? 0 : o.initialBurstSize, warmUpMs(o.warmUpMs, o.latencyTest, execS),
+                o.initialBurstSize == null ? 0 : o.initialBurstSize, warmUpMs(o.warmUpMs, o.latencyTest, execS, o.numIter != null),
+                o.latencyTest && o.warmUpMs == null,
                 o.latencyFile, output, calculatedRate,
                 o.idleStrategy != null, contention));
     }
@@ -342,19 +343,24 @@ final class ConfigResolver {
     /** The default warm-up's cap: one second (the first second of a cold 64 KiB run carries about a quarter of the rate of the next). */
     static final long DEFAULT_WARM_UP_MS = 1000;
 
+    /** The default latency warm-up's limit: ten seconds (on 2 CPUs the JIT compilers of two processes took 4 s to settle). */
+    static final long DEFAULT_LATENCY_WARM_UP_MS = 10_000;
+
     /**
-     * The throughput warm-up per size: -warmUpMs when given; otherwise a fifth of -executionTime, at
-     * most {@link #DEFAULT_WARM_UP_MS}, and none without -executionTime (a -numIter run) or in a
-     * latency test (its warm-up is the initialization pings).
+     * The warm-up per size: -warmUpMs when given. Otherwise, a throughput test: a fifth of
+     * -executionTime, at most {@link #DEFAULT_WARM_UP_MS}; a latency test: until the JIT compilers
+     * of both sides are quiet, at most -executionTime and {@link #DEFAULT_LATENCY_WARM_UP_MS}. None
+     * when -numIter alone bounds the run (a run of a given number of samples stays that short).
      */
-    static long warmUpMs(Long given, boolean latencyTest, long executionTimeS) {
-        if (latencyTest) {
-            return 0;
-        }
+    static long warmUpMs(Long given, boolean latencyTest, long executionTimeS, boolean numIterGiven) {
         if (given != null) {
             return given;
         }
-        return executionTimeS > 0 ? Math.min(DEFAULT_WARM_UP_MS, executionTimeS * 1000 / 5) : 0;
+        if (executionTimeS == 0) {
+            return latencyTest && !numIterGiven ? DEFAULT_LATENCY_WARM_UP_MS : 0;
+        }
+        return latencyTest ? Math.min(DEFAULT_LATENCY_WARM_UP_MS, executionTimeS * 1000)
+                : Math.min(DEFAULT_WARM_UP_MS, executionTimeS * 1000 / 5);
     }
 
     /** Perftest's writer queue: the dds engine's option, which the other engines ignore with a note (as Perftest's table says). */

@@ -35,7 +35,10 @@ final class LatencyStats {
     final Histogram histogram = new Histogram(1, HIGHEST_NS, SIGNIFICANT_DIGITS);
     private final LatencySummary summary = new LatencySummary(histogram);
     long lastNs;
-    final long startEpochMs = System.currentTimeMillis();
+    /** When the measured window opened (the histogram log's base time): when made, or {@link #open()}. */
+    long startEpochMs = System.currentTimeMillis();
+    /** The next interval's start: the window's start for the first, then Long.MAX_VALUE (its first sample's time). */
+    private long pendingStartMs = startEpochMs;
     /** Samples in the first intervals. */
     static final int FIRST_INTERVAL_SAMPLES = 50;
     /** At this many full intervals, adjacent pairs are merged. */
@@ -70,7 +73,11 @@ final class LatencyStats {
         summary.record(v);
         if (current == null) {
             current = spareHistogram();
-            current.setStartTimeStamp(intervals.isEmpty() ? startEpochMs : System.currentTimeMillis());
+            // no branch on whether this is the first interval: a latency test's warm-up records into
+            // statistics of its own for seconds, so a branch taken only by the window's first interval
+            // would be compiled as a trap and taking it would throw the compiled receive path away
+            current.setStartTimeStamp(Math.min(pendingStartMs, System.currentTimeMillis()));
+            pendingStartMs = Long.MAX_VALUE;
         }
         current.recordValue(v);
         if (current.getTotalCount() >= intervalSamples) {
@@ -83,6 +90,12 @@ final class LatencyStats {
         }
         lastNs = v;
         return true;
+    }
+
+    /** The measured window opens now: the first interval and the histogram log start here. */
+    void open() {
+        startEpochMs = System.currentTimeMillis();
+        pendingStartMs = startEpochMs;
     }
 
     /** An empty interval histogram: a spare one, or a new one when none is left (not while recording, see the class doc). */

@@ -16,6 +16,8 @@ abstract class PerftestPrinter {
     protected final boolean intervals;
     protected final boolean headers;
     protected final boolean cpu;
+    /** The publisher's latency intervals are not printed while set: a latency test's warm-up. */
+    boolean muted;
 
     PerftestPrinter(PrintWriter out, boolean intervals, boolean headers, boolean cpu) {
         this.out = out;

@@ -85,7 +85,7 @@ public final class PubSubCommand implements Callable<Integer> {
     @Option(names = "-initialBurstSize", description = "Warm-up round trips before each size, not recorded (default min(1000, 16 MiB / dataLen)).")
     Integer initialBurstSize;
 
-    @Option(names = "-warmUpMs", paramLabel = "MS", description = "Throughput test: milliseconds of samples sent before each size's measured window and not counted, so the JIT has compiled the send and receive paths before anything is measured (default: a fifth of -executionTime, at most 1000; 0 without -executionTime, where -numIter alone bounds the run). 0 = none: the window then starts cold, as before 2026-12-04.")
+    @Option(names = "-warmUpMs", paramLabel = "MS", description = "Warm-up before each size's measured window, not counted, so the JIT has compiled the send and receive paths before anything is measured. Throughput test: MS of samples (default: a fifth of -executionTime, at most 1000). Latency test: round trips until the JIT compilers of both sides have been quiet for 0.5 s, at most MS (default: -executionTime, at most 10000); given, exactly MS. Either: none by default when -numIter alone bounds the run; 0 = none (the window starts cold, as before 2026-12-04).")
     Long warmUpMs;
 
     @Option(names = "-pubRatebps", description = "Publication rate in bits/s of payload, N[:spin|sleep]: -pubRate N / (8 x dataLen) samples/s, at least 1 (Perftest's calculation; with -scan the largest size).")

@@ -39,7 +39,10 @@ import wirebench.runner.transport.idle.Contention;
  * @param sleepMs           -sleep: milliseconds to sleep after each sample sent (a batch: per sample in it), 0 = none
  * @param initialBurstSize  -initialBurstSize: warm-up round trips per size, 0 = the default
  * @param warmUpMs          throughput test: milliseconds of uncounted samples before each size's
- *                          measured window (-warmUpMs, resolved: 0 = none; always 0 in a latency test)
+ *                          measured window; latency test: of warm-up round trips (-warmUpMs,
+ *                          resolved: 0 = none)
+ * @param warmUpUntilQuiet  latency test: the warm-up ends early once the JIT compilers of both
+ *                          sides are quiet ({@link JitActivity}); warmUpMs is then its limit
  * @param latencyFile       -latencyFile: where every latency sample goes, or null
  * @param output            where and how results are printed and written
  * @param calculatedRatePerS the samples/s -pubRatebps came to, 0 = not given (printed with the configuration)
@@ -52,7 +55,7 @@ record PubSubConfig(boolean publisher, boolean subscriber, boolean latencyTest, 
         long latencyCount, long pubRatePerS, boolean pubRateSleep, int numSubscribers, int numPublishers,
         int publisherId, int subscriberId, long discoveryTimeoutS, String transportName, Engine engine, TransportSettings transport,
         CompressionSettings compression, boolean compressionExplicit, PayloadFile payload, long sleepMs,
-        int initialBurstSize, long warmUpMs, Path latencyFile, Output output, long calculatedRatePerS,
+        int initialBurstSize, long warmUpMs, boolean warmUpUntilQuiet, Path latencyFile, Output output, long calculatedRatePerS,
         boolean idleGiven, Contention contention) {
 
     /**

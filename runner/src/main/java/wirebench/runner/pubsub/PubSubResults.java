@@ -50,6 +50,13 @@ final class PubSubResults {
         this.cfg = cfg;
     }
 
+    /** Sets run.json's {@code key} (a results directory's; nothing without one). */
+    void note(String key, Object value) {
+        if (dir != null) {
+            dir.note(key, value);
+        }
+    }
+
     /** Whether rows are written (a results directory was given). */
     boolean writes() {
         return dir != null;

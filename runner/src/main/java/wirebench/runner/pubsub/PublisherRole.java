@@ -52,6 +52,34 @@ final class PublisherRole extends RoleBase implements MessageHandler {
     private long awaitedSeq = -1;
     private boolean awaitedArrived;
     private long lostPings;
+    /** {@link Wire#WARM_UP_FLAG} while the size's warm-up runs, 0 in its window: data, not a branch, in the pings. */
+    private int phaseFlags;
+    /** This process's JIT gauge, or null when the JVM does not measure compilation time. */
+    private final JitActivity jit = JitActivity.here();
+    /** Pongs whose subscriber said its compilers were busy: counted without a branch, compared at each tick. */
+    private long peerCompilingPongs;
+    /** {@link #peerCompilingPongs} at the previous tick. */
+    private long peerCompilingSeen;
+    /**
+     * The latency loop's phase (the warm-up, then the window), changed only by {@link #tick}: the
+     * loop itself runs the same code in both, so what the JIT compiled and profiled in the warm-up
+     * is what the window runs (a branch the warm-up never took would be compiled as a trap, and
+     * taking it in the window would throw the compiled loop away).
+     */
+    private long phaseStartNs;
+    private long phaseEndNs;
+    private long phaseStartRound;
+    private long phaseLimit;
+    private long seqBase;
+    private long nextTickNs;
+    private boolean warmingUp;
+    private long warmUpStartNs;
+    private long warmUpCapNs;
+    private LatencyStats windowStats;
+    /** How the last warm-up ended, for the line after the size (null: none to say). */
+    private String warmUpOutcome;
+    /** run.json {@code latency_warm_up}: per size, its round trips, milliseconds and how it ended. */
+    private final java.util.Map<String, Object> warmUpRecord = new java.util.LinkedHashMap<>();
     long strayMessages;
     private final MessageCompression compression;
     private final WireCount count = new WireCount();
@@ -151,35 +179,47 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         sizeIndex = index;
         sizeBytes = size;
         measuring = false;
-        // the measured window's statistics, made now: recording into them allocates nothing
-        stats = new LatencyStats();
+        // the measured window's statistics, made now: recording into them allocates nothing; a
+        // latency test's warm-up records into statistics of its own, thrown away
+        windowStats = new LatencyStats();
+        stats = cfg.latencyTest() ? new LatencyStats() : windowStats;
         lostPings = 0;
+        phaseFlags = Wire.WARM_UP_FLAG;
+        if (printer != null) {
+            printer.muted = true; // the warm-up's pongs print nothing
+        }
         collectBeforeWarmUp();
         // warm-up: ping-pongs that are not recorded
         int warmUps = cfg.warmUpPings(size);
         err.println(wirebench.contract.Numbers.fmt("Sending %d initialization pings ...", warmUps));
         err.flush();
         for (int i = 0; i < warmUps; i++) {
-            pingPong(-1 - i, clock.nanoTime(), i % cfg.numSubscribers(), 0, true);
+            pingPong(-1 - i, clock.nanoTime(), i % cfg.numSubscribers(), 0);
         }
-        if (!cfg.latencyTest() && cfg.warmUpMs() > 0) {
-            err.println(wirebench.contract.Numbers.fmt("Sending samples for %d ms before the measured window (not counted) ...",
-                    cfg.warmUpMs()));
-            err.flush();
-            long warmStart = clock.nanoTime();
-            throughputLoop(warmStart, warmStart + TimeUnit.MILLISECONDS.toNanos(cfg.warmUpMs()), batchBytes, true);
+        long sent;
+        if (cfg.latencyTest()) {
+            announceLatencyWarmUp();
+            sent = latencyLoop();
+        } else {
+            if (cfg.warmUpMs() > 0) {
+                err.println(wirebench.contract.Numbers.fmt("Sending samples for %d ms before the measured window (not counted) ...",
+                        cfg.warmUpMs()));
+                err.flush();
+                long warmStart = clock.nanoTime();
+                throughputLoop(warmStart, warmStart + TimeUnit.MILLISECONDS.toNanos(cfg.warmUpMs()), batchBytes, true);
+            }
+            openWindow();
+            long start = clock.nanoTime();
+            long end = cfg.executionTimeS() > 0 ? start + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : Long.MAX_VALUE;
+            sent = throughputLoop(start, end, batchBytes, false);
         }
-        if (latencyFile != null) {
-            latencyFile.reset();
-        }
-        count.reset();
-        measuring = true;
-        cpu.reset();
-        long start = clock.nanoTime();
-        long end = cfg.executionTimeS() > 0 ? start + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : Long.MAX_VALUE;
-        long sent = cfg.latencyTest() ? latencyLoop(start, end) : throughputLoop(start, end, batchBytes, false);
         finish(sent - 1, last, cfg.latencyTest() ? 0 : batchBytes);
         measuring = false;
+        if (warmUpOutcome != null) {
+            err.println("publisher: warm-up of " + size + " bytes: " + warmUpOutcome);
+            results.note("latency_warm_up", warmUpRecord);
+            warmUpOutcome = null;
+        }
         if (lostPings > 0) {
             err.println("publisher: " + lostPings + " pings got no pong within the timeout (best effort)");
         }
@@ -208,36 +248,153 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         err.flush();
     }
 
-    private long latencyLoop(long start, long end) {
-        long seq = 0;
-        while (seq < cfg.numIter()) {
-            long intended = pacer.dueNs(start, seq);
-            pacer.awaitNs(intended);
-            if (intended - end >= 0 || clock.nanoTime() - end >= 0) {
-                break;
-            }
-            pingPong(seq, intended, (int) (seq % cfg.numSubscribers()), (int) (seq % cfg.instances()), false);
-            seq++;
-            sleepAfter(1);
+    /** What is measured from here: counters, lost pings, the latency file and the CPU meter start again. */
+    private void openWindow() {
+        stats = windowStats;
+        stats.open();
+        phaseFlags = 0;
+        lostPings = 0;
+        if (latencyFile != null) {
+            latencyFile.reset();
         }
-        return seq;
+        count.reset();
+        measuring = true;
+        if (printer != null) {
+            printer.muted = false;
+            if (cfg.latencyTest()) {
+                printer.latencyHeader(sizeBytes);
+            }
+        }
+        cpu.reset();
     }
 
-    /** One ping and its pong; the timestamp is the intended send time, so a stall counts. */
-    private void pingPong(long seq, long timestampNs, int target, int key, boolean warmUp) {
+    /** Says what the latency test's warm-up will wait for, and sets its phase up. */
+    private void announceLatencyWarmUp() {
+        long now = clock.nanoTime();
+        warmingUp = true;
+        warmUpStartNs = now;
+        warmUpCapNs = TimeUnit.MILLISECONDS.toNanos(cfg.warmUpMs());
+        phaseStartNs = now;
+        phaseEndNs = now + FAR_NS;
+        phaseStartRound = 0;
+        phaseLimit = Long.MAX_VALUE;
+        seqBase = -WARM_UP_SEQ;
+        nextTickNs = now;
+        if (cfg.warmUpMs() > 0) {
+            if (untilQuiet()) {
+                jit.restart(now);
+                peerCompilingSeen = peerCompilingPongs;
+                err.println(wirebench.contract.Numbers.fmt("Warming up until the JIT compilers of this process and of the "
+                        + "subscribers are quiet, at most %d ms (-warmUpMs) ...", cfg.warmUpMs()));
+            } else {
+                err.println(wirebench.contract.Numbers.fmt("Warming up for %d ms (-warmUpMs) ...", cfg.warmUpMs()));
+            }
+            err.flush();
+        }
+    }
+
+    private boolean untilQuiet() {
+        return cfg.warmUpUntilQuiet() && jit != null;
+    }
+
+    /** Far enough ahead to be never, near enough not to overflow a difference of clock readings. */
+    private static final long FAR_NS = 1L << 62;
+    /** A warm-up round trip's sequence number is this plus its round: positive (as the window's), never one of the window's. */
+    private static final long WARM_UP_SEQ = 1L << 61;
+
+    /**
+     * The latency test: the warm-up, then the measured window, in one loop (see {@link #phaseStartNs});
+     * returns the round trips of the window.
+     */
+    private long latencyLoop() {
+        long round = 0;
+        while (round - phaseStartRound < phaseLimit) {
+            long intended = pacer.dueNs(phaseStartNs, round - phaseStartRound);
+            pacer.awaitNs(intended);
+            long now = clock.nanoTime();
+            if (now - nextTickNs >= 0) {
+                tick(now, round, intended);
+            }
+            if (intended - phaseEndNs >= 0 || now - phaseEndNs >= 0) {
+                break;
+            }
+            pingPong(round - seqBase, intended, (int) (round % cfg.numSubscribers()), (int) (round % cfg.instances()));
+            round++;
+            sleepAfter(1);
+        }
+        return round - phaseStartRound;
+    }
+
+    /**
+     * Every {@link JitActivity#TICK_NS} of the latency loop: ends the warm-up when its time is up or
+     * when this process's compilers and every subscriber's have been quiet, and opens the window
+     * with the round trip about to go. Not inlined into the loop (it is cold), so its branches cost
+     * the loop nothing.
+     */
+    private void tick(long now, long round, long intended) {
+        nextTickNs = now + JitActivity.TICK_NS;
+        if (!warmingUp) {
+            return;
+        }
+        boolean peerBusy = peerCompilingPongs != peerCompilingSeen;
+        peerCompilingSeen = peerCompilingPongs;
+        boolean timeUp = now - warmUpStartNs >= warmUpCapNs;
+        boolean quiet = untilQuiet() && !jit.busy(now) && !peerBusy;
+        if (!timeUp && !quiet) {
+            return;
+        }
+        warmingUp = false;
+        if (cfg.warmUpMs() > 0) {
+            sayWarmUp(now, round, quiet, peerBusy);
+        }
+        openWindow();
+        // the window's schedule goes on from this round trip's intended time
+        phaseStartNs = intended;
+        phaseStartRound = round;
+        seqBase = round;
+        phaseLimit = cfg.numIter();
+        phaseEndNs = cfg.executionTimeS() > 0 ? intended + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : intended + FAR_NS;
+    }
+
+    /** Keeps what the warm-up that ended at {@code now} did, for the line after the size and run.json. */
+    private void sayWarmUp(long now, long round, boolean quiet, boolean peerBusy) {
+        long ms = TimeUnit.NANOSECONDS.toMillis(now - warmUpStartNs);
+        String ended = !untilQuiet() ? "time" : quiet ? "jit_quiet" : "time_jit_busy";
+        java.util.Map<String, Object> w = new java.util.LinkedHashMap<>();
+        w.put("round_trips", round);
+        w.put("ms", ms);
+        w.put("ended", ended);
+        if (untilQuiet()) {
+            w.put("last_compile_ms", jit.lastSpanMs());
+            w.put("subscriber_compiling", peerBusy);
+        }
+        warmUpRecord.put(Integer.toString(sizeBytes), w);
+        warmUpOutcome = wirebench.contract.Numbers.fmt("%d round trips in %d ms; ", round, ms) + switch (ended) {
+            case "time" -> "-warmUpMs";
+            case "jit_quiet" -> "the JIT compilers of both sides quiet";
+            default -> "still compiling when -warmUpMs ran out (this process " + jit.lastSpanMs() + " ms of compilation in its last "
+                    + JitActivity.SPAN_NS / 1_000_000 + " ms" + (peerBusy ? ", a subscriber busy" : "")
+                    + "): the window may include compilation; a longer -warmUpMs";
+        };
+    }
+
+    /**
+     * One ping and its pong; the timestamp is the intended send time, so a stall counts. The same
+     * code in the warm-up and in the window: what differs ({@link #phaseFlags}, the statistics and
+     * counters written) is data, reset when the window opens.
+     */
+    private void pingPong(long seq, long timestampNs, int target, int key) {
         int len = Wire.HEADER_BYTES + sizeBytes;
         Wire.header(buf, cfg.domain(), Wire.DATA, 0, cfg.publisherId(), 1, sizeBytes, sizeIndex);
-        Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target, cfg.publisherId()) | (warmUp ? Wire.WARM_UP_FLAG : 0));
+        Wire.sample(buf, Wire.HEADER_BYTES, seq, timestampNs, key, Wire.pingFlags(target, cfg.publisherId()) | phaseFlags);
         fillPayload(Wire.HEADER_BYTES);
-        if (!warmUp && verify) {
+        if (verify) {
             count.checksum(buf, Wire.HEADER_BYTES, sizeBytes);
         }
         awaitedSeq = seq;
         awaitedArrived = false;
         send(len);
-        if (!warmUp) {
-            count.message(1, transport.wireBytes(len), transport.wireBytes(lastSentBytes));
-        }
+        count.message(1, transport.wireBytes(len), transport.wireBytes(lastSentBytes));
         long timeout = cfg.transport().reliable() ? RELIABLE_PONG_TIMEOUT_NS : BEST_EFFORT_PONG_TIMEOUT_NS;
         long deadline = clock.nanoTime() + timeout;
         while (!awaitedArrived) {
@@ -466,12 +623,15 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         }
         long seq = b.getLong(s);
         long ts = b.getLong(s + 8);
+        // a subscriber still compiling sets a flag in the warm-up's pongs: counted without a branch
+        peerCompilingPongs += (b.getInt(s + 20) & Wire.COMPILING_FLAG) >>> Wire.COMPILING_SHIFT;
         if (seq == awaitedSeq) {
             awaitedArrived = true;
         } else if (cfg.latencyTest() || seq < 0) {
             return; // a pong that came after its timeout: ignored, as Perftest does
         }
-        if (!measuring || seq < 0) {
+        // a latency test records its warm-up's pongs too, into statistics thrown away (see latencyLoop)
+        if (!cfg.latencyTest() && (!measuring || seq < 0)) {
             return;
         }
         long oneWayNs = (now - ts) / 2;
@@ -483,10 +643,10 @@ final class PublisherRole extends RoleBase implements MessageHandler {
             latencyFile.add(oneWayNs);
         }
         if (printer != null) {
-            if (first) {
+            if (!cfg.latencyTest() && first) { // a latency test's header: when its window opens
                 printer.latencyHeader(sizeBytes);
             }
-            if (printer.intervals) {
+            if (printer.intervals && !printer.muted) {
                 printer.latencyInterval(sizeBytes, Math.round(oneWayNs / 1000.0), stats.aveUs(), stats.stdUs(),
                         Math.round(stats.minUs()), Math.round(stats.maxUs()), showCpu ? cpu.interval() : 0);
             }

@@ -38,7 +38,12 @@ final class RunJson {
                 : "min(1000, 16 MiB / size)");
         if (cfg.publisher()) {
             // the publisher's: a subscriber alone does not know its publisher's (absent in older results: 0)
-            m.put("throughput_warm_up_ms", cfg.warmUpMs());
+            m.put("throughput_warm_up_ms", cfg.latencyTest() ? 0 : cfg.warmUpMs());
+            if (cfg.latencyTest()) {
+                // absent in older results: their latency warm-up was the initialization pings alone
+                m.put("latency_warm_up_limit_ms", cfg.warmUpMs());
+                m.put("latency_warm_up_until_jit_quiet", cfg.warmUpUntilQuiet());
+            }
             // a garbage collection before each size's warm-up (absent in older results: none, and
             // the publisher's latency intervals were garbage inside the window)
             m.put("collect_before_warm_up", true);

@@ -40,6 +40,10 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
     private int warmUpIndex = -1;
     /** Samples flagged as warm-up received for {@link #warmUpIndex}: not counted, said with the size's summary. */
     private long warmUpSamples;
+    /** This process's JIT gauge, or null when the JVM does not measure compilation time. */
+    private final JitActivity jit = JitActivity.here();
+    /** {@link Wire#COMPILING_FLAG} while this process's compilers were busy at the last warm-up sample, else 0. */
+    private int compilingFlag;
     private Runnable peerSeen;
 
     private Receiver data;
@@ -433,6 +437,7 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
                     warmUpSamples = 0;
                 }
                 warmUpSamples++;
+                compilingFlag = jit != null && jit.busy(now) ? Wire.COMPILING_FLAG : 0;
             } else {
                 if (index > sizeIndex || stats == null) {
                     startSize(index, sampleBytes, now);
@@ -483,6 +488,10 @@ final class SubscriberRole extends RoleBase implements MessageHandler {
             msg = out;
         }
         Wire.header(msg, cfg.domain(), Wire.PONG, 0, cfg.subscriberId(), 1, sampleBytes, index);
+        // a warm-up ping's pong says whether this process is still compiling (without a branch:
+        // the window's pongs run the code the warm-up's compiled)
+        int flags = msg.getInt(Wire.HEADER_BYTES + 20);
+        msg.putInt(Wire.HEADER_BYTES + 20, flags | (compilingFlag & -((flags & Wire.WARM_UP_FLAG) >>> 1)));
         int msgLen = len;
         int c = compression == null ? -1 : compression.encode(out, len);
         if (c > 0) {

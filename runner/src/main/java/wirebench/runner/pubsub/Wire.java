@@ -55,6 +55,10 @@ final class Wire {
     static final int SAMPLE_PING = 1;
     /** A sample's flag: sent before the measured window (warm-up pings and -warmUpMs samples); no subscriber counts it. */
     static final int WARM_UP_FLAG = 2;
+    /** A warm-up pong's flag: its subscriber's JIT compilers were busy (the publisher warms up on). */
+    static final int COMPILING_FLAG = 4;
+    /** {@link #COMPILING_FLAG}'s bit: the flag shifted down by this is 0 or 1. */
+    static final int COMPILING_SHIFT = 2;
 
     private Wire() {
     }

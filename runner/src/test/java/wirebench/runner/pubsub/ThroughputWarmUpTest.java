@@ -73,13 +73,20 @@ class ThroughputWarmUpTest {
 
     @Test
     void shouldDefaultToAFifthOfTheExecutionTimeAtMostOneSecondAndToNoneWithoutIt() {
-        assertThat(ConfigResolver.warmUpMs(null, false, 2)).isEqualTo(400);
-        assertThat(ConfigResolver.warmUpMs(null, false, 5)).isEqualTo(1000);
-        assertThat(ConfigResolver.warmUpMs(null, false, 100)).isEqualTo(1000);
-        assertThat(ConfigResolver.warmUpMs(null, false, 0)).as("-numIter alone bounds the run").isZero();
-        assertThat(ConfigResolver.warmUpMs(null, true, 10)).as("a latency test warms up with pings").isZero();
-        assertThat(ConfigResolver.warmUpMs(2500L, false, 1)).isEqualTo(2500);
-        assertThat(ConfigResolver.warmUpMs(2500L, true, 1)).isZero();
+        assertThat(ConfigResolver.warmUpMs(null, false, 2, false)).isEqualTo(400);
+        assertThat(ConfigResolver.warmUpMs(null, false, 5, false)).isEqualTo(1000);
+        assertThat(ConfigResolver.warmUpMs(null, false, 100, false)).isEqualTo(1000);
+        assertThat(ConfigResolver.warmUpMs(null, false, 0, true)).as("-numIter alone bounds the run").isZero();
+        assertThat(ConfigResolver.warmUpMs(2500L, false, 1, false)).isEqualTo(2500);
+    }
+
+    @Test
+    void shouldLimitALatencyTestsWarmUpToItsExecutionTimeAndTenSeconds() {
+        assertThat(ConfigResolver.warmUpMs(null, true, 2, false)).isEqualTo(2000);
+        assertThat(ConfigResolver.warmUpMs(null, true, 60, false)).isEqualTo(10_000);
+        assertThat(ConfigResolver.warmUpMs(null, true, 0, false)).as("the default -numIter: a long run").isEqualTo(10_000);
+        assertThat(ConfigResolver.warmUpMs(null, true, 0, true)).as("-numIter alone bounds the run").isZero();
+        assertThat(ConfigResolver.warmUpMs(2500L, true, 1, false)).isEqualTo(2500);
     }
 
     @Test
