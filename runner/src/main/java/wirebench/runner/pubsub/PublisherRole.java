@@ -76,8 +76,6 @@ final class PublisherRole extends RoleBase implements MessageHandler {
     private long warmUpStartNs;
     private long warmUpCapNs;
     private LatencyStats windowStats;
-    /** How the last warm-up ended, for the line after the size (null: none to say). */
-    private String warmUpOutcome;
     /** run.json {@code latency_warm_up}: per size, its round trips, milliseconds and how it ended. */
     private final java.util.Map<String, Object> warmUpRecord = new java.util.LinkedHashMap<>();
     long strayMessages;
@@ -215,11 +213,6 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         }
         finish(sent - 1, last, cfg.latencyTest() ? 0 : batchBytes);
         measuring = false;
-        if (warmUpOutcome != null) {
-            err.println("publisher: warm-up of " + size + " bytes: " + warmUpOutcome);
-            results.note("latency_warm_up", warmUpRecord);
-            warmUpOutcome = null;
-        }
         if (lostPings > 0) {
             err.println("publisher: " + lostPings + " pings got no pong within the timeout (best effort)");
         }
@@ -313,7 +306,7 @@ final class PublisherRole extends RoleBase implements MessageHandler {
             pacer.awaitNs(intended);
             long now = clock.nanoTime();
             if (now - nextTickNs >= 0) {
-                tick(now, round, intended);
+                intended = tick(now, round, intended);
             }
             if (intended - phaseEndNs >= 0 || now - phaseEndNs >= 0) {
                 break;
@@ -328,35 +321,37 @@ final class PublisherRole extends RoleBase implements MessageHandler {
     /**
      * Every {@link JitActivity#TICK_NS} of the latency loop: ends the warm-up when its time is up or
      * when this process's compilers and every subscriber's have been quiet, and opens the window
-     * with the round trip about to go. Not inlined into the loop (it is cold), so its branches cost
-     * the loop nothing.
+     * with the round trip about to go; returns that round trip's intended send time (a new one when
+     * the window opened: the window's schedule starts after the warm-up's line is printed). Not
+     * inlined into the loop (it is cold), so its branches cost the loop nothing.
      */
-    private void tick(long now, long round, long intended) {
+    private long tick(long now, long round, long intended) {
         nextTickNs = now + JitActivity.TICK_NS;
         if (!warmingUp) {
-            return;
+            return intended;
         }
         boolean peerBusy = peerCompilingPongs != peerCompilingSeen;
         peerCompilingSeen = peerCompilingPongs;
         boolean timeUp = now - warmUpStartNs >= warmUpCapNs;
         boolean quiet = untilQuiet() && !jit.busy(now) && !peerBusy;
         if (!timeUp && !quiet) {
-            return;
+            return intended;
         }
         warmingUp = false;
         if (cfg.warmUpMs() > 0) {
             sayWarmUp(now, round, quiet, peerBusy);
         }
         openWindow();
-        // the window's schedule goes on from this round trip's intended time
-        phaseStartNs = intended;
+        long start = clock.nanoTime();
+        phaseStartNs = start;
         phaseStartRound = round;
         seqBase = round;
         phaseLimit = cfg.numIter();
-        phaseEndNs = cfg.executionTimeS() > 0 ? intended + TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : intended + FAR_NS;
+        phaseEndNs = start + (cfg.executionTimeS() > 0 ? TimeUnit.SECONDS.toNanos(cfg.executionTimeS()) : FAR_NS);
+        return pacer.dueNs(start, 0);
     }
 
-    /** Keeps what the warm-up that ended at {@code now} did, for the line after the size and run.json. */
+    /** Says what the warm-up that ended at {@code now} did: a line on stderr and run.json's {@code latency_warm_up}. */
     private void sayWarmUp(long now, long round, boolean quiet, boolean peerBusy) {
         long ms = TimeUnit.NANOSECONDS.toMillis(now - warmUpStartNs);
         String ended = !untilQuiet() ? "time" : quiet ? "jit_quiet" : "time_jit_busy";
@@ -369,13 +364,17 @@ final class PublisherRole extends RoleBase implements MessageHandler {
             w.put("subscriber_compiling", peerBusy);
         }
         warmUpRecord.put(Integer.toString(sizeBytes), w);
-        warmUpOutcome = wirebench.contract.Numbers.fmt("%d round trips in %d ms; ", round, ms) + switch (ended) {
+        results.note("latency_warm_up", warmUpRecord);
+        String outcome = wirebench.contract.Numbers.fmt("%d round trips in %d ms; ", round, ms) + switch (ended) {
             case "time" -> "-warmUpMs";
-            case "jit_quiet" -> "the JIT compilers of both sides quiet";
+            case "jit_quiet" -> "the JIT compilers quiet (this process and the subscribers)";
             default -> "still compiling when -warmUpMs ran out (this process " + jit.lastSpanMs() + " ms of compilation in its last "
                     + JitActivity.SPAN_NS / 1_000_000 + " ms" + (peerBusy ? ", a subscriber busy" : "")
                     + "): the window may include compilation; a longer -warmUpMs";
         };
+        // before the window's first round trip, whose schedule starts after this line
+        err.println("publisher: warm-up of " + sizeBytes + " bytes: " + outcome + "; measuring ...");
+        err.flush();
     }
 
     /**
