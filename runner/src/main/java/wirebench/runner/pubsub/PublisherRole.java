@@ -32,9 +32,16 @@ import wirebench.runner.transport.Transport;
 final class PublisherRole extends RoleBase implements MessageHandler {
     private static final long HELLO_PERIOD_NS = TimeUnit.MILLISECONDS.toNanos(100);
     private static final long STALL_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
-    private static final long RELIABLE_PONG_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    static final long RELIABLE_PONG_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
     private static final long BEST_EFFORT_PONG_TIMEOUT_NS = TimeUnit.MILLISECONDS.toNanos(200);
     private static final long FINISH_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * A pong wait that returns this long after its deadline was not running (an await returns
+     * within microseconds of the time it was given): the wait starts again, at most
+     * {@link #MAX_WAIT_RESTARTS} times per ping.
+     */
+    private static final long NOT_RUNNING_NS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final int MAX_WAIT_RESTARTS = 10;
 
     private Runnable peerSeen;
 
@@ -396,9 +403,18 @@ final class PublisherRole extends RoleBase implements MessageHandler {
         count.message(1, transport.wireBytes(len), transport.wireBytes(lastSentBytes));
         long timeout = cfg.transport().reliable() ? RELIABLE_PONG_TIMEOUT_NS : BEST_EFFORT_PONG_TIMEOUT_NS;
         long deadline = clock.nanoTime() + timeout;
+        int restarts = 0;
         while (!awaitedArrived) {
             echo.await(this, 16, Math.max(1, deadline - clock.nanoTime()));
-            if (!awaitedArrived && clock.nanoTime() - deadline >= 0) {
+            long now;
+            if (!awaitedArrived && (now = clock.nanoTime()) - deadline >= 0) {
+                if (now - deadline > NOT_RUNNING_NS && restarts++ < MAX_WAIT_RESTARTS) {
+                    // this thread looked long after the deadline: the process was not running (a
+                    // SIGSTOP, ^Z, a suspended VM), which stops the subscriber's clock no more than
+                    // ours; the wait starts again rather than blaming the subscriber
+                    deadline = now + timeout;
+                    continue;
+                }
                 if (cfg.transport().reliable()) {
                     throw new WirebenchException(WirebenchException.RUN_FAILED, "publisher: no pong for ping " + seq
                             + " of " + sizeBytes + " bytes from subscriber " + target + " within "

@@ -44,6 +44,49 @@ class IdleChooserTest {
     }
 
     @Test
+    void shouldSelectTheLowerMedianOfAnyInput() {
+        IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
+        java.util.Random random = new java.util.Random(42);
+        for (int trial = 0; trial < 2000; trial++) {
+            int n = 1 + random.nextInt(512);
+            long[] values = new long[n];
+            int shape = trial % 4;
+            for (int i = 0; i < n; i++) {
+                values[i] = switch (shape) {
+                    case 0 -> random.nextInt(1_000_000);
+                    case 1 -> random.nextInt(4); // many equal values
+                    case 2 -> i; // ordered
+                    default -> n - i; // reversed
+                };
+            }
+            long[] sorted = values.clone();
+            java.util.Arrays.sort(sorted);
+            long[] before = values.clone();
+
+            assertThat(c.median(values, n)).as("trial %d, n %d, shape %d", trial, n, shape).isEqualTo(sorted[(n - 1) / 2]);
+            assertThat(values).as("the samples are left as they were").containsExactly(before);
+        }
+    }
+
+    @Test
+    void shouldAllocateNothingWhileItDecides() {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
+        // waits of many lengths, so the medians sort real arrays (up to the 512 kept per slot)
+        WaitScript varied = (k, at) -> (k + 1) * US + (at / 1000) % (7 * US);
+        long t = run(c, 0, cycles(2), varied); // the classes and the counter once, outside the count
+        long decisionsBefore = c.decisions();
+        long before = threads.getCurrentThreadAllocatedBytes();
+
+        run(c, t, cycles(40), varied);
+
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(c.decisions() - decisionsBefore).as("decisions made").isGreaterThanOrEqualTo(30);
+        // a copy per median (the code before) allocated 4 KiB for each of several medians per decision
+        assertThat(allocated).as("bytes allocated by the chooser in 38 cycles").isLessThan(1024);
+    }
+
+    @Test
     void shouldKeepTheCandidateWithTheShortestWaitsWhenTheStartGuessWasWrong() {
         IdleChooser c = new IdleChooser(3, SPINYIELD, 0);
         // a loaded machine: spinning holds the core the peer needs (58 us), yield 6 us, backoff 20 us
