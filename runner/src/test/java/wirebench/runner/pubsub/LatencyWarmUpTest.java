@@ -104,8 +104,12 @@ class LatencyWarmUpTest {
                 .matcher(r.err());
         assertThat(m.find()).as(r.err()).isTrue();
         long ms = Long.parseLong(m.group(2));
-        assertThat(ms).as("a whole span at least, the limit at most (plus a tick)")
-                .isBetween(JitActivity.SPAN_NS / 1_000_000, 1000 + 2 * JitActivity.TICK_NS / 1_000_000);
+        // bounds the logic sets, not a band of the machine's speed: quiet takes a whole span at least,
+        // and a warm-up that ended still compiling ended on its limit
+        assertThat(ms).as("a whole span at least").isGreaterThanOrEqualTo(JitActivity.SPAN_NS / 1_000_000);
+        if (!m.group(3).startsWith("the JIT")) {
+            assertThat(ms).as("ended on the limit").isGreaterThanOrEqualTo(1000);
+        }
         JsonReader.Obj run = runJson(dir);
         JsonReader.Obj config = (JsonReader.Obj) run.get("config");
         assertThat(number(config, "latency_warm_up_limit_ms")).isEqualTo(1000);
