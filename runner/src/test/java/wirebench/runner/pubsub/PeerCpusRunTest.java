@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import wirebench.contract.JsonReader;
-import wirebench.runner.cli.JavaOptions;
 import wirebench.testsupport.Prerequisites;
 
 /**
@@ -26,13 +25,8 @@ import wirebench.testsupport.Prerequisites;
 class PeerCpusRunTest {
 
     private static Process start(Path dir, String name, String cpu, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("taskset", "-c", cpu,
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
-                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
-        cmd.addAll(JavaOptions.fromEnvironment());
-        cmd.addAll(List.of("-Dfile.encoding=UTF-8", "-cp", System.getProperty("java.class.path"),
-                "wirebench.runner.RunnerMain", "run", "pubsub", "-noPrintIntervals", "-discoveryTimeout", "60"));
+        List<String> cmd = new ArrayList<>(List.of("taskset", "-c", cpu));
+        cmd.addAll(RunResult.childJvm("-noPrintIntervals", "-discoveryTimeout", "60"));
         cmd.addAll(Arrays.asList(args));
         cmd.addAll(List.of("--out", dir.resolve(name).toString()));
         return new ProcessBuilder(cmd).redirectOutput(dir.resolve(name + ".out").toFile())

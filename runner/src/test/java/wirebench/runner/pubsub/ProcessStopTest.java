@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -12,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-import wirebench.runner.cli.JavaOptions;
 import wirebench.testsupport.Prerequisites;
 
 /**
@@ -33,14 +31,9 @@ class ProcessStopTest {
     @Timeout(120)
     void shouldCompleteALatencyTestStoppedLongerThanThePongTimeout(@TempDir Path dir) throws Exception {
         Prerequisites.requireCommand("kill", "procps");
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
-                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
-        cmd.addAll(JavaOptions.fromEnvironment());
-        cmd.addAll(List.of("-Dfile.encoding=UTF-8", "-cp", System.getProperty("java.class.path"),
-                "wirebench.runner.RunnerMain", "run", "pubsub", "-bothRoles", "-latencyTest", "-dataLen", "32",
+        List<String> cmd = RunResult.childJvm("-bothRoles", "-latencyTest", "-dataLen", "32",
                 "-executionTime", "3", "-warmUpMs", "300", "-noPrintIntervals", "-basePort",
-                Integer.toString(RunResult.freeBasePort()), "-domain", "13", "--out", dir.resolve("out").toString()));
+                Integer.toString(RunResult.freeBasePort()), "-domain", "13", "--out", dir.resolve("out").toString());
         Path err = dir.resolve("err.txt");
         Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve("out.txt").toFile()).redirectError(err.toFile()).start();
         try {

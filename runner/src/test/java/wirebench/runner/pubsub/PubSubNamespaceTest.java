@@ -9,7 +9,6 @@ import static wirebench.runner.campaign.SshNamespaces.shQuiet;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import wirebench.runner.cli.JavaOptions;
 
 /**
  * Three hosts in network namespaces on one bridge (host a: the publisher; b and c: subscribers),
@@ -91,14 +89,9 @@ class PubSubNamespaceTest {
 
     /** A wirebench role in its own JVM in namespace {@code host}; stdout/stderr go to files. */
     private Process start(int host, String name, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", HOSTS[host],
-                Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
-                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
-        cmd.addAll(JavaOptions.fromEnvironment()); // the poms' options for fixture JVMs
-        cmd.addAll(List.of("-Dfile.encoding=UTF-8", "-cp", System.getProperty("java.class.path"),
-                "wirebench.runner.RunnerMain", "run", "pubsub", "-basePort", Integer.toString(BASE_PORT), "-nic",
-                ADDRESSES[host], "-noPrintIntervals", "-discoveryTimeout", "30"));
+        List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", HOSTS[host]));
+        cmd.addAll(RunResult.childJvm("-basePort", Integer.toString(BASE_PORT), "-nic", ADDRESSES[host],
+                "-noPrintIntervals", "-discoveryTimeout", "30"));
         cmd.addAll(Arrays.asList(args));
         Process p = new ProcessBuilder(cmd).redirectOutput(dir.resolve(name + ".out").toFile())
                 .redirectError(dir.resolve(name + ".err").toFile()).start();

@@ -24,6 +24,21 @@ record RunResult(int exitCode, String out, String err) {
         return new RunResult(code, out.toString(), err.toString());
     }
 
+    /**
+     * The command of {@code wirebench run pubsub args} in a JVM of its own: this JVM's {@code java},
+     * the launcher's opens, the poms' options for fixture JVMs and this test's class path.
+     */
+    static List<String> childJvm(String... args) {
+        List<String> cmd = new ArrayList<>(List.of(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-opens", "java.base/jdk.internal.misc=ALL-UNNAMED", "--add-opens",
+                "java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens", "java.base/java.nio=ALL-UNNAMED"));
+        cmd.addAll(wirebench.runner.cli.JavaOptions.fromEnvironment());
+        cmd.addAll(List.of("-Dfile.encoding=UTF-8", "-cp", System.getProperty("java.class.path"),
+                "wirebench.runner.RunnerMain", "run", "pubsub"));
+        cmd.addAll(Arrays.asList(args));
+        return cmd;
+    }
+
     /** A port p with p and p+1 free for UDP right now, outside the ephemeral range ({@link TestPorts}). */
     static int freeBasePort() {
         return TestPorts.basePort();
