@@ -22,8 +22,9 @@ import wirebench.contract.Numbers;
  * <li>percentiles computed from fewer samples than they need: p needs n &gt;= 1/(1-p) samples
  * (p99.99 needs 10 000), else it is just the maximum. The sample count comes from a
  * {@code samples} column or, for Perftest, from the number of latency interval rows.</li>
- * <li>roles that shared a CPU, or a machine oversubscribed, while the latency was measured
- * ({@link ContentionLint}: run.json's {@code contention}).</li>
+ * <li>roles that shared a CPU, or a machine oversubscribed, while the latency was measured, and a
+ * measured window that started cold or with the JIT still compiling ({@link RunJsonLint}: run.json's
+ * {@code contention} and warm-up record).</li>
  * </ul>
  */
 public final class Lint {
@@ -47,7 +48,7 @@ public final class Lint {
         if (t.kind() == Kind.LATENCY) {
             out.addAll(monotone(t));
             out.addAll(sampleCounts(t, series));
-            out.addAll(ContentionLint.check(t.source()));
+            out.addAll(RunJsonLint.check(t.source()));
         }
         return out;
     }

@@ -5,7 +5,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import wirebench.analyzer.model.Warning;
@@ -14,21 +16,29 @@ import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
 /**
- * Warns when a latency result was measured with its roles sharing a CPU or on an oversubscribed
- * machine, or (milder, about its tails) with every CPU holding a spinning role whose waits park,
- * from the {@code contention} entry of the run.json beside the result file (or one directory up):
- * wirebench writes it (docs/pubsub.md). Perftest's own output says nothing about
- * affinity, core count or load, so a Perftest file gets this warning only when a run.json with that
- * entry sits beside it (a campaign's run directory).
+ * Warnings about a latency result from the run.json beside its file (or one directory up), which
+ * wirebench writes (docs/pubsub.md, docs/results-format.md); a result without one, or whose run.json
+ * lacks an entry (older results), gets none of them. Perftest's own output says nothing about
+ * affinity, core count, load or warm-up, so a Perftest file gets them only when a run.json sits beside
+ * it (a campaign's run directory).
+ * <ul>
+ * <li>From {@code contention}: roles that shared a CPU, an oversubscribed machine, or (milder, about the
+ * tails) every CPU holding a spinning role whose waits park.</li>
+ * <li>From the warm-up settings and record: a measured window that started cold (a latency test with
+ * {@code config.latency_warm_up_limit_ms} 0: {@code -numIter} without {@code -executionTime}, or
+ * {@code -warmUpMs 0}; a throughput test's pings with {@code config.throughput_warm_up_ms} 0), so its
+ * first round trips ran while the JIT compiled the path; or a warm-up that ran out with the compilers
+ * still busy ({@code latency_warm_up.SIZE.ended} {@code time_jit_busy}).</li>
+ * </ul>
  */
-final class ContentionLint {
+final class RunJsonLint {
     /** A run.json larger than this is not read for the lint (memory bounded; real ones are a few KiB). */
     private static final long MAX_RUN_JSON_BYTES = 4L << 20;
 
-    private ContentionLint() {
+    private RunJsonLint() {
     }
 
-    /** The warning for the result file {@code source}, if its run.json says so. */
+    /** The warnings for the result file {@code source}, from its run.json. */
     static List<Warning> check(String source) {
         Optional<Path> runJson = runJson(source);
         if (runJson.isEmpty()) {
@@ -40,7 +50,13 @@ final class ContentionLint {
                         + Files.size(runJson.get()) + " bytes, more than the " + MAX_RUN_JSON_BYTES
                         + " any run writes"));
             }
-            return contention(runJson.get()).flatMap(c -> warning(source, c)).stream().toList();
+            JsonReader.Obj doc = read(runJson.get());
+            List<Warning> out = new ArrayList<>();
+            if (doc.get("contention") instanceof JsonReader.Obj c) {
+                warning(source, c).ifPresent(out::add);
+            }
+            out.addAll(warmUp(source, doc));
+            return out;
         } catch (IOException | RuntimeException e) {
             // said, not skipped: the table is still shown, without what its run.json would add
             return List.of(new Warning(source, 0, "its run.json was not read: " + e.getMessage()));
@@ -63,16 +79,54 @@ final class ContentionLint {
         return Optional.empty();
     }
 
-    private static Optional<JsonReader.Obj> contention(Path runJson) throws IOException {
+    private static JsonReader.Obj read(Path runJson) throws IOException {
         Object doc = JsonReader.parse(runJson.toString(), Files.readString(runJson, StandardCharsets.UTF_8));
         if (!(doc instanceof JsonReader.Obj)) { // a bare word, a number, an array: said, as an unparsable one is
             throw WirebenchException.badInput(runJson + ":1: expected a JSON object, got "
                     + wirebench.analyzer.parse.RunJsonCheck.shown(doc));
         }
-        if (((JsonReader.Obj) doc).get("contention") instanceof JsonReader.Obj) {
-            return Optional.of((JsonReader.Obj) ((JsonReader.Obj) doc).get("contention"));
+        return (JsonReader.Obj) doc;
+    }
+
+    /**
+     * The warm-up warnings: a window that started cold, or sizes whose warm-up ran out with the JIT
+     * compilers still busy. Nothing when the run.json predates these keys (2026-12-04) or is not a
+     * pub/sub run's.
+     */
+    static List<Warning> warmUp(String source, JsonReader.Obj doc) {
+        if (!(doc.get("config") instanceof JsonReader.Obj config)) {
+            return List.of();
         }
-        return Optional.empty();
+        List<Warning> out = new ArrayList<>();
+        Object test = config.get("test");
+        if ("latency".equals(test) && zero(config.get("latency_warm_up_limit_ms"))) {
+            out.add(new Warning(source, 0, "no warm-up before the measured window (latency_warm_up_limit_ms 0:"
+                    + " -numIter without -executionTime, or -warmUpMs 0): its first round trips ran while the JIT"
+                    + " compiled the path, and the percentiles include them (p90 and above most); -executionTime, or"
+                    + " -warmUpMs with -numIter, warms up first"));
+        } else if ("throughput".equals(test) && zero(config.get("throughput_warm_up_ms"))) {
+            out.add(new Warning(source, 0, "no warm-up before the measured window (throughput_warm_up_ms 0,"
+                    + " -warmUpMs 0): its first samples and pings ran while the JIT compiled the path"));
+        }
+        if (doc.get("latency_warm_up") instanceof JsonReader.Obj sizes) {
+            List<String> busy = new ArrayList<>();
+            for (Map.Entry<String, Object> e : sizes.members().entrySet()) {
+                if (e.getValue() instanceof JsonReader.Obj w && "time_jit_busy".equals(w.get("ended"))) {
+                    busy.add(e.getKey() + " B");
+                }
+            }
+            if (!busy.isEmpty()) {
+                out.add(new Warning(source, 0, "the warm-up ran out with the JIT still compiling at " + String.join(", ", busy)
+                        + " (latency_warm_up ended time_jit_busy): the window's start may include compilation;"
+                        + " a longer -executionTime or -warmUpMs"));
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code v} is the number 0 (absent or another type: not said, older results). */
+    private static boolean zero(Object v) {
+        return v instanceof Number n && n.doubleValue() == 0;
     }
 
     static Optional<Warning> warning(String source, JsonReader.Obj c) {
