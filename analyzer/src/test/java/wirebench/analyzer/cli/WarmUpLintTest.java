@@ -34,15 +34,24 @@ class WarmUpLintTest {
         return dir;
     }
 
+    /** The output of {@code wirebench stats} on {@code dirs}, which must succeed. */
+    private static String stats(Path... dirs) {
+        String[] args = new String[dirs.length + 1];
+        args[0] = "stats";
+        for (int i = 0; i < dirs.length; i++) {
+            args[i + 1] = dirs[i].toString();
+        }
+        Cli r = Cli.run(args);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        return r.out();
+    }
+
     @Test
     void shouldSayALatencyWindowStartedColdWithoutAWarmUp(@TempDir Path tmp) throws IOException {
         Path dir = run(tmp.resolve("cold"), "\"test\": \"latency\", \"num_iter\": 2000, \"latency_warm_up_limit_ms\": 0,"
                 + " \"latency_warm_up_until_jit_quiet\": true, \"throughput_warm_up_ms\": 0", null);
 
-        Cli r = Cli.run("stats", dir.toString());
-
-        assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).containsOnlyOnce(COLD).doesNotContain("still compiling");
+        assertThat(stats(dir)).containsOnlyOnce(COLD).doesNotContain("still compiling");
     }
 
     @Test
@@ -53,10 +62,7 @@ class WarmUpLintTest {
                         + " \"subscriber_compiling\": false}, \"1024\": {\"round_trips\": 9000, \"ms\": 600, \"ended\": \"jit_quiet\"},"
                         + " \"8192\": {\"round_trips\": 90000, \"ms\": 2000, \"ended\": \"time_jit_busy\"}}");
 
-        Cli r = Cli.run("stats", dir.toString());
-
-        assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).containsOnlyOnce("the warm-up ran out with the JIT still compiling at 32 B, 8192 B"
+        assertThat(stats(dir)).containsOnlyOnce("the warm-up ran out with the JIT still compiling at 32 B, 8192 B"
                 + " (latency_warm_up ended time_jit_busy): the window's start may include compilation; a longer"
                 + " -executionTime or -warmUpMs").doesNotContain("no warm-up");
     }
@@ -70,10 +76,7 @@ class WarmUpLintTest {
                 + " \"latency_warm_up_until_jit_quiet\": false", "{\"32\": {\"round_trips\": 3884, \"ms\": 500,"
                 + " \"ended\": \"time\"}}");
 
-        Cli r = Cli.run("stats", quiet.toString(), fixed.toString());
-
-        assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("warm-up");
+        assertThat(stats(quiet, fixed)).doesNotContain("warm-up");
     }
 
     @Test
@@ -85,10 +88,7 @@ class WarmUpLintTest {
         Files.writeString(none.resolve("pubsub-latency.csv"), CSV);
         Files.writeString(none.resolve("run.json"), "{\"format\": \"wirebench-run 1\", \"command_line\": \"x\"}\n");
 
-        Cli r = Cli.run("stats", old.toString(), none.toString());
-
-        assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).doesNotContain("warm-up");
+        assertThat(stats(old, none)).doesNotContain("warm-up");
     }
 
     @Test
@@ -98,10 +98,7 @@ class WarmUpLintTest {
         Path on = run(tmp.resolve("on"), "\"test\": \"throughput\", \"throughput_warm_up_ms\": 1000,"
                 + " \"latency_warm_up_limit_ms\": 0", null);
 
-        Cli r = Cli.run("stats", off.toString(), on.toString());
-
-        assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out()).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0,"
+        assertThat(stats(off, on)).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0,"
                 + " -warmUpMs 0): its first samples and pings ran while the JIT compiled the path")
                 .contains(off.toString()).doesNotContain("latency_warm_up_limit_ms 0");
     }
