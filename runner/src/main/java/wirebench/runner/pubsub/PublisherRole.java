@@ -212,6 +212,8 @@ final class PublisherRole extends RoleBase implements MessageHandler {
                 err.flush();
                 long warmStart = clock.nanoTime();
                 throughputLoop(warmStart, warmStart + TimeUnit.MILLISECONDS.toNanos(cfg.warmUpMs()), batchBytes, true);
+            } else {
+                sayCold("samples");
             }
             openWindow();
             long start = clock.nanoTime();
@@ -289,6 +291,18 @@ final class PublisherRole extends RoleBase implements MessageHandler {
             } else {
                 err.println(wirebench.contract.Numbers.fmt("Warming up for %d ms (-warmUpMs) ...", cfg.warmUpMs()));
             }
+            err.flush();
+        } else {
+            sayCold("round trips");
+        }
+    }
+
+    /** Once per run, before the first size's window, when it opens with no warm-up (stats and report say it too). */
+    private void sayCold(String what) {
+        if (sizeIndex == 0) {
+            err.println("No warm-up before the measured window (-numIter without -executionTime, or -warmUpMs 0): the "
+                    + "first " + what + " run while the JIT compiles the path, and what is measured includes them; "
+                    + "-warmUpMs MS warms up first");
             err.flush();
         }
     }
