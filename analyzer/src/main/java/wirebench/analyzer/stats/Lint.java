@@ -14,7 +14,7 @@ import wirebench.contract.Columns;
 import wirebench.contract.Numbers;
 
 /**
- * Sanity checks on latency tables, reported as warnings next to the data:
+ * Sanity checks on latency (and, for the warm-up, throughput) tables, reported as warnings next to the data:
  * <ul>
  * <li>percentiles that are not monotone (min &lt;= p50 &lt;= p90 &lt;= p99 &lt;= p99.99 &lt;= p99.9999
  * &lt;= max); RTI Perftest's Java printer prints the minimum as p99.99 and p99.9999 (an integer
@@ -24,7 +24,7 @@ import wirebench.contract.Numbers;
  * {@code samples} column or, for Perftest, from the number of latency interval rows.</li>
  * <li>roles that shared a CPU, or a machine oversubscribed, while the latency was measured, and a
  * measured window that started cold or with the JIT still compiling ({@link RunJsonLint}: run.json's
- * {@code contention} and warm-up record).</li>
+ * {@code contention} and warm-up record); for throughput tables, the warm-up's alone.</li>
  * </ul>
  */
 public final class Lint {
@@ -49,6 +49,8 @@ public final class Lint {
             out.addAll(monotone(t));
             out.addAll(sampleCounts(t, series));
             out.addAll(RunJsonLint.check(t.source()));
+        } else if (t.kind() == Kind.THROUGHPUT) {
+            out.addAll(RunJsonLint.checkThroughput(t.source()));
         }
         return out;
     }

@@ -38,8 +38,17 @@ final class RunJsonLint {
     private RunJsonLint() {
     }
 
-    /** The warnings for the result file {@code source}, from its run.json. */
+    /** The warnings for a latency table of the result file {@code source}, from its run.json: contention and warm-up. */
     static List<Warning> check(String source) {
+        return check(source, true);
+    }
+
+    /** The warnings for a throughput table of {@code source}: the warm-up's alone (contention is about latency). */
+    static List<Warning> checkThroughput(String source) {
+        return check(source, false);
+    }
+
+    private static List<Warning> check(String source, boolean contention) {
         Optional<Path> runJson = runJson(source);
         if (runJson.isEmpty()) {
             return List.of();
@@ -52,7 +61,7 @@ final class RunJsonLint {
             }
             JsonReader.Obj doc = read(runJson.get());
             List<Warning> out = new ArrayList<>();
-            if (doc.get("contention") instanceof JsonReader.Obj c) {
+            if (contention && doc.get("contention") instanceof JsonReader.Obj c) {
                 warning(source, c).ifPresent(out::add);
             }
             out.addAll(warmUp(source, doc));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -101,6 +102,27 @@ class WarmUpLintTest {
         assertThat(stats(off, on)).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0,"
                 + " -warmUpMs 0): its first samples and pings ran while the JIT compiled the path")
                 .contains(off.toString()).doesNotContain("latency_warm_up_limit_ms 0");
+    }
+
+    @Test
+    void shouldSayAThroughputTableStartedColdButNotWhatContentionSaysOfLatency(@TempDir Path tmp) throws IOException {
+        Path cold = tmp.resolve("cold");
+        Path warm = tmp.resolve("warm");
+        for (Path dir : List.of(cold, warm)) {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("pubsub-throughput.csv"), "# wirebench-results 1 family=pubsub-throughput"
+                    + " keys=transport,reliability,size_bytes\ntransport,reliability,size_bytes,total_samples,samples_per_s,"
+                    + "mbps,lost,lost_pct\nUDPv4,reliable,1024,100000,50000,409.6,0,0\n");
+            Files.writeString(dir.resolve("run.json"), "{\"format\": \"wirebench-run 1\", \"command_line\": \"x\","
+                    + " \"config\": {\"test\": \"throughput\", \"throughput_warm_up_ms\": " + (dir == cold ? 0 : 400)
+                    + "}, \"contention\": {\"roles_shared_cpu\": true, \"spinning_threads\": 2, \"cpus_usable\": 1}}\n");
+        }
+
+        String out = stats(cold, warm);
+
+        assertThat(out).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0,"
+                + " -warmUpMs 0)").contains(cold.resolve("pubsub-throughput.csv").toString())
+                .doesNotContain("roles shared a CPU");
     }
 
     @Test
