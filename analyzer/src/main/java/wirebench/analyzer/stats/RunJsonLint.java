@@ -16,9 +16,9 @@ import wirebench.contract.Numbers;
 import wirebench.contract.WirebenchException;
 
 /**
- * Warnings about a latency result from the run.json beside its file (or one directory up), which
- * wirebench writes (docs/pubsub.md, docs/results-format.md); a result without one, or whose run.json
- * lacks an entry (older results), gets none of them. Perftest's own output says nothing about
+ * Warnings about a latency (and, for the warm-up, a throughput) result from the run.json beside its
+ * file (or one directory up), which wirebench writes (docs/pubsub.md, docs/results-format.md); a
+ * result without one, or whose run.json lacks an entry (older results), gets none of them. Perftest's own output says nothing about
  * affinity, core count, load or warm-up, so a Perftest file gets them only when a run.json sits beside
  * it (a campaign's run directory).
  * <ul>
