@@ -114,8 +114,9 @@ final class RunJsonLint {
                     + " compiled the path, and the percentiles include them (p90 and above most); -executionTime, or"
                     + " -warmUpMs with -numIter, warms up first"));
         } else if ("throughput".equals(test) && zero(config.get("throughput_warm_up_ms"))) {
-            out.add(new Warning(source, 0, "no warm-up before the measured window (throughput_warm_up_ms 0,"
-                    + " -warmUpMs 0): its first samples and pings ran while the JIT compiled the path"));
+            out.add(new Warning(source, 0, "no warm-up before the measured window (throughput_warm_up_ms 0:"
+                    + " -numIter without -executionTime, or -warmUpMs 0): its first samples and pings ran while the"
+                    + " JIT compiled the path"));
         }
         if (doc.get("latency_warm_up") instanceof JsonReader.Obj sizes) {
             List<String> busy = new ArrayList<>();

@@ -99,8 +99,9 @@ class WarmUpLintTest {
         Path on = run(tmp.resolve("on"), "\"test\": \"throughput\", \"throughput_warm_up_ms\": 1000,"
                 + " \"latency_warm_up_limit_ms\": 0", null);
 
-        assertThat(stats(off, on)).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0,"
-                + " -warmUpMs 0): its first samples and pings ran while the JIT compiled the path")
+        assertThat(stats(off, on)).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0:"
+                + " -numIter without -executionTime, or -warmUpMs 0): its first samples and pings ran while the JIT"
+                + " compiled the path")
                 .contains(off.toString()).doesNotContain("latency_warm_up_limit_ms 0");
     }
 
@@ -120,8 +121,8 @@ class WarmUpLintTest {
 
         String out = stats(cold, warm);
 
-        assertThat(out).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0,"
-                + " -warmUpMs 0)").contains(cold.resolve("pubsub-throughput.csv").toString())
+        assertThat(out).containsOnlyOnce("no warm-up before the measured window (throughput_warm_up_ms 0:"
+                + " -numIter without -executionTime, or -warmUpMs 0)").contains(cold.resolve("pubsub-throughput.csv").toString())
                 .doesNotContain("roles shared a CPU");
     }
 
