@@ -1,6 +1,7 @@
 package wirebench.runner.transport.idle;
 
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongConsumer;
 
 import org.agrona.concurrent.IdleStrategy;
 import org.agrona.concurrent.NanoClock;
@@ -55,6 +56,8 @@ public final class SpinFirstIdleStrategy implements IdleStrategy {
     private final long spinNs;
     private final Then then;
     private final NanoClock clock;
+    private final LongConsumer parker;
+    private final Runnable yielder;
     private long idleSinceNs;
     private boolean idling;
     private boolean spun;
@@ -66,9 +69,16 @@ public final class SpinFirstIdleStrategy implements IdleStrategy {
 
     /** With an injected clock (tests). */
     public SpinFirstIdleStrategy(long spinNs, Then then, NanoClock clock) {
+        this(spinNs, then, clock, LockSupport::parkNanos, Thread::yield);
+    }
+
+    /** With an injected clock, park and yield (tests count what a wait does instead of sampling a thread's state). */
+    SpinFirstIdleStrategy(long spinNs, Then then, NanoClock clock, LongConsumer parker, Runnable yielder) {
         this.spinNs = spinNs;
         this.then = then;
         this.clock = clock;
+        this.parker = parker;
+        this.yielder = yielder;
     }
 
     @Override
@@ -91,9 +101,9 @@ public final class SpinFirstIdleStrategy implements IdleStrategy {
         if (spun) {
             Thread.onSpinWait();
         } else if (then == Then.PARK) {
-            LockSupport.parkNanos(PARK_NS);
+            parker.accept(PARK_NS);
         } else {
-            Thread.yield();
+            yielder.run();
         }
     }
 
