@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,7 @@ class CampaignInterruptionTest {
                     // the hook either waits for this start to end (BLOCKED) or has already run past it
                     while (hook.getState() != Thread.State.BLOCKED && hook.getState() != Thread.State.TERMINATED
                             && System.nanoTime() - deadline < 0) {
+                        VarHandle.acquireFence(); // the state is a plain field: read it afresh each turn
                         Thread.onSpinWait();
                     }
                     return p;
